@@ -1,0 +1,34 @@
+"""The game-agnostic engine: the contract, records, replays, randomness and errors."""
+
+from monastic.engine.errors import ActionSyntaxError, BadOption, BadSaveFile, IllegalAction
+from monastic.engine.events import Event, events_for
+from monastic.engine.options import OptionSpec, validate_options
+from monastic.engine.record import Match, Record, replay
+from monastic.engine.registry import game_ids, load_game
+from monastic.engine.result import Result, ranks_from_scores
+from monastic.engine.rng import Rng
+from monastic.engine.state import Action, Game, GameInfo, State, as_rng
+
+__all__ = [
+    "Action",
+    "ActionSyntaxError",
+    "BadOption",
+    "BadSaveFile",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "Match",
+    "OptionSpec",
+    "Record",
+    "Result",
+    "Rng",
+    "State",
+    "as_rng",
+    "events_for",
+    "game_ids",
+    "load_game",
+    "ranks_from_scores",
+    "replay",
+    "validate_options",
+]

@@ -1,0 +1,224 @@
+"""The engine contract every game implements: ``Game`` makes ``State``s.
+
+A state holds the whole truth of one game, hidden parts and the random generator
+included. ``apply`` checks legality and leaves the state unchanged on any error;
+``apply_unchecked`` is the trusted path for search, which only ever applies actions
+taken from ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from monastic.engine.errors import BadOption, BadSaveFile, IllegalAction
+from monastic.engine.events import Event
+from monastic.engine.options import OptionSpec, validate_options
+from monastic.engine.result import Result
+from monastic.engine.rng import Rng
+
+
+__all__ = ["Action", "Game", "GameInfo", "State", "as_rng"]
+
+#: Actions are small frozen values of ids with one canonical text form, ``str(action)``.
+Action = Hashable
+Seat = int
+
+
+def as_rng(rng: random.Random | Rng | int) -> Rng:
+    """Turn a caller's generator (or a seed) into a fresh ``Rng`` without touching any state's."""
+    if isinstance(rng, Rng):
+        return rng.spawn()
+    if isinstance(rng, int):
+        return Rng(rng)
+    return Rng(rng.getrandbits(64))
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Facts about a game that user interfaces and learners read instead of guessing."""
+
+    min_players: int
+    max_players: int
+    chance: str  # "sampled": chance happens inside apply, from the state's own generator
+    information: str  # "imperfect" or "perfect"
+    simultaneous: bool  # whether several seats may be asked at once
+    max_decisions: int  # a generous upper bound on the decisions in one game
+
+
+class State(ABC):
+    """One game in progress. Subclasses are plain data plus the rules."""
+
+    __slots__ = ()
+    game: ClassVar[Game]
+
+    # The contract -------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """The number of seats, 0..players-1 in clockwise order."""
+
+    @abstractmethod
+    def to_act(self) -> list[Seat]:
+        """The seats that must decide now, ascending; empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every legal action for ``seat`` now, in a fixed order; empty if it is not to act."""
+
+    @abstractmethod
+    def apply_unchecked(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply an action known to be legal (taken from ``legal_actions``)."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Final scores, winners and ranks; raises ValueError while the game goes on."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The whole truth as JSON-ready data (the saved state)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy; changing it never changes this state."""
+
+    @abstractmethod
+    def determinize(self, seat: Seat, rng: random.Random | Rng | int) -> Self:
+        """A copy in which all that ``seat`` cannot know is resampled from ``rng``.
+
+        The copy's own generator is reseeded from ``rng`` too, so a search never sees the
+        true game's future draws. This state and its generator are left untouched.
+        """
+
+    # Shared behaviour ---------------------------------------------------------------------
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        """Whether ``action`` is legal for ``seat`` now (games may answer without listing all)."""
+        return action in self.legal_actions(seat)
+
+    def why_illegal(self, seat: Seat, action: Action) -> str:
+        """A reason a person can read; games override it with sharper reasons."""
+        return f"{action} is not a legal action for seat {seat} now"
+
+    def apply(self, seat: Seat, action: Action | str) -> list[Event]:
+        """Check and apply an action (or its text); raise IllegalAction, changing nothing."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{self.players - 1})")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        acting = self.to_act()
+        if seat not in acting:
+            raise IllegalAction(f"seat {seat} is not to act now (to act: {_seats(acting)})")
+        if not self.is_legal(seat, action):
+            raise IllegalAction(self.why_illegal(seat, action))
+        return self.apply_unchecked(seat, action)
+
+    def legal_texts(self, seat: Seat) -> list[str]:
+        """The canonical texts of ``legal_actions(seat)``."""
+        return [str(action) for action in self.legal_actions(seat)]
+
+    def to_json(self) -> str:
+        """The saved state as versioned JSON text."""
+        return json.dumps(
+            {"game": self.game.id, "version": self.game.state_version, "state": self.to_dict()},
+            separators=(",", ":"),
+        )
+
+    def __str__(self) -> str:  # for debugging only
+        return json.dumps(self.view(None), indent=1)
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in seats) or "nobody"
+
+
+class Game(ABC):
+    """A game: its facts and options, and how to make, parse and load its states."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    info: ClassVar[GameInfo]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    state_version: ClassVar[int] = 1
+    default_players: ClassVar[int] = 2
+
+    def __repr__(self) -> str:
+        return f"monastic.load_game({self.id!r})"
+
+    def new_game(
+        self, players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """A new game; raises BadOption for a bad player count or option."""
+        if players is None:
+            players = self.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOption(f"players must be a whole number, not {players!r}")
+        if not self.info.min_players <= players <= self.info.max_players:
+            raise BadOption(
+                f"{self.id} takes {self.info.min_players} to {self.info.max_players} players,"
+                f" not {players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOption(f"seed must be a whole number, not {seed!r}")
+        return self._new(players, seed, validate_options(self.option_specs, options))
+
+    def options(self, given: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+        """The full option set (defaults filled in) for ``given``; raises BadOption."""
+        return validate_options(self.option_specs, given)
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
+        """Set up a game with validated arguments."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Text to action; raises ActionSyntaxError naming what is wrong."""
+
+    @abstractmethod
+    def _from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``State.to_dict`` output; may raise KeyError/TypeError/ValueError."""
+
+    def from_json(self, text: str | bytes | Mapping[str, Any]) -> State:
+        """Load a state saved by ``to_json``; raises BadSaveFile naming what is wrong."""
+        if isinstance(text, Mapping):
+            doc: Any = text
+        else:
+            try:
+                doc = json.loads(text)
+            except (json.JSONDecodeError, UnicodeDecodeError) as err:
+                raise BadSaveFile(f"save file is not valid JSON: {err}") from None
+        if not isinstance(doc, dict):
+            raise BadSaveFile("save file must hold a JSON object")
+        if doc.get("game") != self.id:
+            raise BadSaveFile(f"save file is for game {doc.get('game')!r}, not {self.id!r}")
+        if doc.get("version") != self.state_version:
+            raise BadSaveFile(
+                f"save file has version {doc.get('version')!r}; this program reads"
+                f" version {self.state_version}"
+            )
+        if not isinstance(doc.get("state"), dict):
+            raise BadSaveFile("save file has no 'state' object")
+        try:
+            return self._from_dict(doc["state"])
+        except BadSaveFile:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            what = f"missing field {err}" if isinstance(err, KeyError) else str(err)
+            raise BadSaveFile(f"save file state is broken: {what}") from None
+
+
