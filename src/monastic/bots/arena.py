@@ -1,0 +1,368 @@
+"""The arena: seat-rotated matches between bots, in parallel, with win rates and ratings.
+
+``monastic arena --game medieval-monastery --bots ismcts:medium,greedy --games 40`` plays 40
+games, every bot sitting in every seat equally often, and prints a table of win rates
+(shared wins count fractionally) with 95% Wilson intervals, mean scores and Elo-style
+ratings fitted to all pairwise results (Bradley-Terry). Game ``i`` uses seed ``seed + i``
+and bot seeds derived from it, so a run is reproducible (up to time-budgeted bots).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from time import perf_counter
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from monastic.bots import bot_names, make
+from monastic.engine import Match, Rng, load_game
+
+__all__ = [
+    "ArenaReport",
+    "BotStats",
+    "GameOutcome",
+    "arena_main",
+    "elo_ratings",
+    "play_game",
+    "run_arena",
+    "seatings",
+    "split_specs",
+    "wilson",
+]
+
+_MAX_PERMUTATIONS = 720
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """One finished game: who sat where and how it went."""
+
+    index: int
+    seed: int
+    specs: tuple[str, ...]  # per seat
+    scores: tuple[float, ...]
+    rewards: tuple[float, ...]  # 1, 1/k for a k-way shared win, 0
+    ranks: tuple[int, ...]
+    decisions: tuple[int, ...]
+    think: tuple[float, ...]  # seconds spent choosing, per seat
+    record: str  # replayable JSON
+
+
+@dataclass(slots=True)
+class BotStats:
+    """One bot's totals over the run (a bot in two seats of a game counts twice)."""
+
+    spec: str
+    seats: int = 0
+    wins: float = 0.0
+    score_sum: float = 0.0
+    decisions: int = 0
+    think: float = 0.0
+    elo: float = 1500.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.seats)
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.seats if self.seats else 0.0
+
+    @property
+    def ms_per_decision(self) -> float:
+        return 1000.0 * self.think / self.decisions if self.decisions else 0.0
+
+
+@dataclass(slots=True)
+class ArenaReport:
+    """The outcome of a run; ``table()`` renders it."""
+
+    game: str
+    players: int
+    seed: int
+    bots: list[BotStats]
+    outcomes: list[GameOutcome] = field(default_factory=list)
+    seconds: float = 0.0
+    out_dir: str | None = None
+
+    def table(self) -> Table:
+        """A rich table, best rating first."""
+        title = (
+            f"{self.game}, {self.players} players, {len(self.outcomes)} games,"
+            f" seed {self.seed} ({self.seconds:.1f} s)"
+        )
+        table = Table(title=title)
+        for name in ("bot", "seats", "wins", "win rate", "95% CI", "mean score", "Elo", "ms/move"):
+            table.add_column(name, justify="left" if name == "bot" else "right")
+        for bot in sorted(self.bots, key=lambda b: -b.elo):
+            low, high = bot.interval
+            table.add_row(
+                bot.spec,
+                str(bot.seats),
+                f"{bot.wins:g}",
+                f"{bot.win_rate:.1%}",
+                f"{low:.1%}-{high:.1%}",
+                f"{bot.mean_score:.2f}",
+                f"{bot.elo:.0f}",
+                f"{bot.ms_per_decision:.1f}",
+            )
+        return table
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a (possibly fractional) success count."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / trials + z * z / (4 * trials * trials))) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo_ratings(
+    names: Sequence[str], wins: dict[tuple[str, str], float], iterations: int = 500
+) -> dict[str, float]:
+    """Bradley-Terry strengths as Elo points (mean 1500) from pairwise win counts.
+
+    ``wins[a, b]`` is how often ``a`` finished ahead of ``b`` (ties count half). Every pair
+    that met also gets one virtual drawn game, so a bot that never lost stays finite.
+    """
+    met = {frozenset(pair) for pair, count in wins.items() if count > 0}
+    total = {
+        (a, b): wins.get((a, b), 0.0) + (0.5 if frozenset((a, b)) in met else 0.0)
+        for a in names
+        for b in names
+        if a != b
+    }
+    gamma = dict.fromkeys(names, 1.0)
+    for _ in range(iterations):
+        new = {}
+        for a in names:
+            won = sum(total[a, b] for b in names if b != a)
+            denom = sum(
+                (total[a, b] + total[b, a]) / (gamma[a] + gamma[b]) for b in names if b != a
+            )
+            new[a] = won / denom if denom > 0 and won > 0 else gamma[a]
+        mean_log = sum(math.log(g) for g in new.values()) / len(new)
+        gamma = {a: g / math.exp(mean_log) for a, g in new.items()}
+    return {a: 1500.0 + 400.0 * math.log10(gamma[a]) for a in names}
+
+
+def seatings(specs: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The seat assignments games cycle through; every spec sits in every seat equally.
+
+    With at least as many specs as seats, every ordered choice of distinct specs (so
+    every pairing meets in every order); with more seats than specs, the specs repeat
+    cyclically, rotated by one seat per game.
+    """
+    k = len(specs)
+    if players <= k and math.perm(k, players) <= _MAX_PERMUTATIONS:
+        return [tuple(specs[i] for i in p) for p in itertools.permutations(range(k), players)]
+    return [tuple(specs[(seat + shift) % k] for seat in range(players)) for shift in range(k)]
+
+
+def _bot_seed(game_seed: int, seat: int) -> int:
+    return Rng(game_seed * 1_000_003 + seat).next64() >> 1
+
+
+def play_game(game_id: str, index: int, seed: int, specs: tuple[str, ...]) -> GameOutcome:
+    """Play one game between bots (one per seat) and return how it went."""
+    players = len(specs)
+    bots = [make(spec, seed=_bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    match = Match.new(game_id, players, seed, names=list(specs))
+    state = match.state
+    decisions = [0] * players
+    think = [0.0] * players
+    while not state.is_over():
+        # Simultaneous seats all choose from the same state, then their choices apply.
+        picks = []
+        for seat in state.to_act():
+            start = perf_counter()
+            picks.append((seat, bots[seat].choose(state, seat)))
+            think[seat] += perf_counter() - start
+            decisions[seat] += 1
+        for number, (seat, action) in enumerate(picks):
+            # A later pick that became stale is asked again on the next pass.
+            if number == 0 or (seat in state.to_act() and state.is_legal(seat, action)):
+                match.apply(seat, action)
+    result = state.result()
+    return GameOutcome(
+        index=index,
+        seed=seed,
+        specs=specs,
+        scores=tuple(float(s) for s in result.scores),
+        rewards=tuple(result.reward(seat) for seat in range(players)),
+        ranks=tuple(result.ranks),
+        decisions=tuple(decisions),
+        think=tuple(think),
+        record=match.record.to_json(indent=1),
+    )
+
+
+def _outcomes(
+    game_id: str, tasks: list[tuple[int, int, tuple[str, ...]]], jobs: int
+) -> Iterator[GameOutcome]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for index, seed, specs in tasks:
+            yield play_game(game_id, index, seed, specs)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        futures: list[Future[GameOutcome]] = [
+            pool.submit(play_game, game_id, index, seed, specs) for index, seed, specs in tasks
+        ]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def run_arena(
+    game_id: str,
+    bot_specs: list[str],
+    games: int,
+    players: int,
+    jobs: int | None = None,
+    seed: int = 0,
+    out_dir: str | None = None,
+    progress: bool = True,
+) -> ArenaReport:
+    """Play ``games`` seat-rotated games and total the results; records go to ``out_dir``."""
+    game = load_game(game_id)
+    if not bot_specs:
+        raise ValueError("the arena needs at least one bot")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    if not game.info.min_players <= players <= game.info.max_players:
+        raise ValueError(
+            f"{game_id} takes {game.info.min_players} to {game.info.max_players} players,"
+            f" not {players}"
+        )
+    for spec in bot_specs:
+        make(spec, seed=0)  # fail early, naming the bad spec
+    specs = list(dict.fromkeys(s.strip() for s in bot_specs))
+    order = seatings(specs, players)
+    tasks = [(i, seed + i, order[i % len(order)]) for i in range(games)]
+    folder = Path(out_dir) if out_dir else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+
+    start = perf_counter()
+    outcomes: list[GameOutcome] = []
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        disable=not progress,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"{game_id} arena", total=games)
+        for outcome in _outcomes(game_id, tasks, jobs):
+            outcomes.append(outcome)
+            if folder is not None:
+                (folder / f"game-{outcome.index + 1:04d}.json").write_text(outcome.record + "\n")
+            bar.advance(task)
+    outcomes.sort(key=lambda o: o.index)
+    bots = _totals(specs, outcomes)
+    return ArenaReport(game_id, players, seed, bots, outcomes, perf_counter() - start, out_dir)
+
+
+def _totals(specs: list[str], outcomes: list[GameOutcome]) -> list[BotStats]:
+    stats = {spec: BotStats(spec) for spec in specs}
+    pairwise: dict[tuple[str, str], float] = {}
+    for outcome in outcomes:
+        for seat, spec in enumerate(outcome.specs):
+            bot = stats[spec]
+            bot.seats += 1
+            bot.wins += outcome.rewards[seat]
+            bot.score_sum += outcome.scores[seat]
+            bot.decisions += outcome.decisions[seat]
+            bot.think += outcome.think[seat]
+        for i, j in itertools.combinations(range(len(outcome.specs)), 2):
+            a, b = outcome.specs[i], outcome.specs[j]
+            if a == b:
+                continue
+            ri, rj = outcome.ranks[i], outcome.ranks[j]
+            score = 1.0 if ri < rj else 0.5 if ri == rj else 0.0
+            pairwise[a, b] = pairwise.get((a, b), 0.0) + score
+            pairwise[b, a] = pairwise.get((b, a), 0.0) + 1.0 - score
+    for spec, rating in elo_ratings(specs, pairwise).items():
+        stats[spec].elo = rating
+    return list(stats.values())
+
+
+def split_specs(texts: Sequence[str]) -> list[str]:
+    """Bot specs from comma-separated lists; ``key=value`` items join the spec before them.
+
+    ``["ismcts:medium,cutoff=20,greedy"]`` -> ``["ismcts:medium,cutoff=20", "greedy"]``.
+    """
+    kinds = set(bot_names())
+    specs: list[str] = []
+    for text in texts:
+        for item in (part.strip() for part in text.split(",")):
+            if not item:
+                continue
+            kind = item.partition(":")[0]
+            if specs and kind not in kinds and ":" in specs[-1]:
+                specs[-1] += "," + item
+            else:
+                specs.append(item)
+    return specs
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="monastic arena", description="Play bots against each other, seat-rotated."
+    )
+    parser.add_argument("--game", required=True, help="game id, e.g. medieval-monastery")
+    parser.add_argument(
+        "--bots",
+        action="append",
+        required=True,
+        help="comma-separated bot specs, e.g. ismcts:medium,greedy,random (may repeat)",
+    )
+    parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    parser.add_argument("--players", type=int, help="seats per game (default: the game's)")
+    parser.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
+    parser.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed+i")
+    parser.add_argument("--out", help="folder for the game records (JSON, replayable)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def arena_main(argv: list[str]) -> int:
+    """The ``monastic arena`` command; returns the exit status."""
+    args = _parser().parse_args(argv)
+    console = Console()
+    try:
+        players = args.players if args.players is not None else load_game(args.game).default_players
+        report = run_arena(
+            args.game,
+            split_specs(args.bots),
+            args.games,
+            players,
+            jobs=args.jobs,
+            seed=args.seed,
+            out_dir=args.out,
+            progress=not args.quiet,
+        )
+    except ValueError as err:
+        console.print(f"arena: {err}", style="red", markup=False)
+        return 2
+    console.print(report.table())
+    if args.out:
+        console.print(f"records: {args.out}/game-*.json")
+    return 0

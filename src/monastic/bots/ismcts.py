@@ -1,0 +1,191 @@
+"""The information-set Monte Carlo tree search bot, for every game of the engine contract.
+
+>>> from monastic import bots
+>>> bots.make("ismcts:iterations=200,cutoff=10", seed=1).name
+'ismcts:iterations=200,cutoff=10'
+
+Spec strings (the text after ``ismcts:``) are comma-separated items: a level (``easy``,
+``medium``, ``hard``) and/or ``key=value`` settings. A budget setting (``iterations``,
+``time``) replaces the level's budget; other settings refine it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from monastic.bots.ismcts_search import Node, Search, SearchConfig, load_strategy
+from monastic.engine import Action, Rng, State
+
+__all__ = ["LEVELS", "ISMCTSBot", "from_spec", "parse_spec"]
+
+#: Levels are wall-time budgets per decision (one core).
+LEVELS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(seconds=0.03, cutoff=12),
+    "medium": SearchConfig(seconds=0.2),
+    "hard": SearchConfig(seconds=1.8),
+}
+
+_BUDGET = {"iterations", "time"}
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise ValueError
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0 or value == float("inf"):
+        raise ValueError
+    return value
+
+
+def _non_negative_float(text: str) -> float:
+    value = float(text)
+    if not value >= 0 or value == float("inf"):
+        raise ValueError
+    return value
+
+
+def _probability(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError
+    return value
+
+
+# setting -> (config field, parser, what a good value is)
+_SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
+    "iterations": ("iterations", _positive_int, "a positive whole number"),
+    "time": ("seconds", _positive_float, "a positive number of seconds"),
+    "cutoff": ("cutoff", _positive_int, "a positive whole number of decisions"),
+    "c": ("c", _non_negative_float, "a number >= 0"),
+    "epsilon": ("epsilon", _probability, "a probability between 0 and 1"),
+    "widen": ("widen", _non_negative_int, "a whole number >= 0"),
+    "widen_k": ("widen_k", _positive_float, "a positive number"),
+    "widen_alpha": ("widen_alpha", _probability, "a number between 0 and 1"),
+    "temp": ("temp", _positive_float, "a positive number"),
+}
+
+
+def parse_spec(params: str) -> SearchConfig:
+    """The search settings for ``params`` (``""`` is ``medium``); ValueError names the fault."""
+    items = [item.strip() for item in params.split(",")] if params.strip() else []
+    level = "medium"
+    changes: dict[str, Any] = {}
+    budget_given = False
+    for item in items:
+        if not item:
+            raise ValueError(f"ismcts spec {params!r} has an empty item")
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq:
+            if key not in LEVELS:
+                raise ValueError(
+                    f"unknown ismcts level {key!r} (levels: {', '.join(LEVELS)};"
+                    f" settings: {', '.join(f'{k}=...' for k in _SETTINGS)})"
+                )
+            level = key
+            continue
+        if key not in _SETTINGS:
+            raise ValueError(f"unknown ismcts setting {key!r} (settings: {', '.join(_SETTINGS)})")
+        field, parse, what = _SETTINGS[key]
+        budget_given |= key in _BUDGET
+        try:
+            changes[field] = parse(value.strip())
+        except ValueError:
+            raise ValueError(f"ismcts setting {key} must be {what}, not {value!r}") from None
+    config = LEVELS[level]
+    if budget_given:
+        # An explicit budget replaces the level's: iterations alone means no time limit.
+        config = dataclasses.replace(config, iterations=None, seconds=None)
+    return dataclasses.replace(config, **changes)
+
+
+def from_spec(params: str, seed: int) -> ISMCTSBot:
+    """The bot for ``ismcts:<params>`` (what ``monastic.bots.make`` calls)."""
+    config = parse_spec(params)
+    name = f"ismcts:{params.strip()}" if params.strip() else "ismcts:medium"
+    return ISMCTSBot(seed, config, name=name)
+
+
+class ISMCTSBot:
+    """Searches worlds sampled from its seat's information; never reads hidden truth.
+
+    ``last_iterations`` and ``last_seconds`` tell how much the last search did.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        config: SearchConfig | None = None,
+        *,
+        name: str = "ismcts",
+        strategy: Any | None = None,
+    ) -> None:
+        self.name = name
+        self.config = config if config is not None else LEVELS["medium"]
+        self.rng = Rng(seed)
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self._strategy = strategy
+        self._searches: dict[str, Search] = {}
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The most visited action for ``seat`` (one of ``state.legal_actions(seat)``)."""
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        rng = self.rng.spawn()
+        if len(legal) == 1:
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return legal[0]
+        stats = self._stats(state, seat, legal, rng)
+        return max(stats, key=lambda s: (s[1], s[2]))[0]
+
+    def analyse(self, state: State, seat: int) -> list[tuple[Action, float, float]]:
+        """Every legal action with its visit share and mean reward, most visited first."""
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        rng = self.rng.spawn()
+        stats = self._stats(state, seat, legal, rng)
+        return sorted(stats, key=lambda s: (-s[1], -s[2]))
+
+    def _stats(
+        self, state: State, seat: int, legal: list[Action], rng: Rng
+    ) -> list[tuple[Action, float, float]]:
+        root, self.last_iterations, self.last_seconds = self._search(state).run(state, seat, rng)
+        return _root_stats(root, seat, legal)
+
+    def _search(self, state: State) -> Search:
+        game_id = state.game.id
+        search = self._searches.get(game_id)
+        if search is None:
+            strategy = self._strategy if self._strategy is not None else load_strategy(game_id)
+            search = self._searches[game_id] = Search(self.config, strategy)
+        return search
+
+
+def _root_stats(root: Node, seat: int, legal: list[Action]) -> list[tuple[Action, float, float]]:
+    table = root.table(seat)
+    total = sum(edge.n for edge in table.values()) or 1
+    stats = []
+    for action in legal:
+        edge = table.get(action)
+        if edge is None or edge.n == 0:
+            stats.append((action, 0.0, 0.0))
+        else:
+            stats.append((action, edge.n / total, edge.w / edge.n))
+    return stats

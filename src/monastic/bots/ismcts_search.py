@@ -1,0 +1,242 @@
+"""The search behind the ISMCTS bot: single-observer information-set MCTS (SO-ISMCTS).
+
+Every iteration samples one world from what the searching seat knows
+(``state.determinize``), walks the shared tree with availability-aware UCT, grows it by
+one node, plays on for a few decisions and scores the position with the game's own
+evaluation. Each seat keeps its own statistics at the nodes where it decides, so the
+search is multi-player and not zero-sum.
+
+- Chance happens inside ``apply_unchecked`` from the world's reseeded generator, so the
+  tree is open-loop: a node is reached by actions only.
+- Simultaneous decisions (``to_act()`` lists several seats) are one joint node with
+  decoupled statistics per seat: each seat picks from its own table, which never
+  depends on what the other seats picked, then the picks apply in ascending seat order.
+- Large branching (tile placements) is handled by progressive widening: a node offers
+  only about ``widen_k * visits ** widen_alpha`` children once it has more than
+  ``widen`` legal actions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Any, Protocol
+
+from monastic.engine import Action, Rng, State
+
+__all__ = [
+    "Edge",
+    "Node",
+    "Search",
+    "SearchConfig",
+    "Strategy",
+    "load_strategy",
+    "scores_to_rewards",
+]
+
+_TWO64 = float(1 << 64)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Every knob of the search; ``iterations``/``seconds`` of None mean no such limit."""
+
+    iterations: int | None = None
+    seconds: float | None = 0.2
+    cutoff: int = 24  # decisions after the root before the evaluation scores the world
+    c: float = 0.7  # UCT exploration for rewards in [0, 1]
+    epsilon: float = 0.5  # chance that a playout decision follows the greedy heuristic
+    widen: int = 24  # progressive widening starts above this many legal actions
+    widen_k: float = 2.0
+    widen_alpha: float = 0.5
+    temp: float = 0.15  # softmax temperature, relative to the mean absolute score
+
+
+class Strategy(Protocol):
+    """What a game's ``strategy`` module offers the search."""
+
+    def evaluate(self, state: State) -> list[float]: ...
+
+    def greedy_action(self, state: State, seat: int, rng: Rng) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Functions:
+    evaluate: Callable[[State], Sequence[float]] | None
+    greedy: Callable[[State, int, Rng], Action] | None
+
+
+def load_strategy(game_id: str) -> Any | None:
+    """The game's strategy module, or None if it has none (random playouts then)."""
+    from monastic.bots.simple import game_strategy
+
+    try:
+        return game_strategy(game_id)
+    except (ImportError, AttributeError):
+        return None
+
+
+def scores_to_rewards(scores: Sequence[float], temp: float) -> list[float]:
+    """Expected scores to rewards in [0, 1] summing to 1: a softmax over score differences.
+
+    The temperature scales with the size of the scores, so games with big and small
+    point totals both give sharp but not all-or-nothing rewards.
+    """
+    n = len(scores)
+    scale = temp * max(1.0, sum(abs(s) for s in scores) / n)
+    top = max(scores)
+    weights = [math.exp((s - top) / scale) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class Edge:
+    """One seat's statistics for one action at one node."""
+
+    __slots__ = ("avail", "n", "w")
+
+    def __init__(self) -> None:
+        self.n = 0  # visits
+        self.w = 0.0  # summed reward of the seat that chose it
+        self.avail = 0  # iterations in which this action was legal here
+
+
+class Node:
+    """A tree node, reached by a sequence of (joint) actions; per-seat edge tables."""
+
+    __slots__ = ("children", "edges", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.edges: dict[int, dict[Action, Edge]] = {}
+        self.children: dict[Hashable, Node] = {}
+
+    def table(self, seat: int) -> dict[Action, Edge]:
+        """The edges of ``seat`` here (empty if it never decided here)."""
+        return self.edges.get(seat, {})
+
+
+class Search:
+    """One configured search; ``run`` builds a tree for one decision."""
+
+    def __init__(self, config: SearchConfig, strategy: Any | None) -> None:
+        self.config = config
+        evaluate = getattr(strategy, "evaluate", None)
+        greedy = getattr(strategy, "greedy_action", None)
+        self._fn = _Functions(evaluate, greedy if config.epsilon > 0 else None)
+        self._greedy_below = int(config.epsilon * _TWO64)
+
+    def run(self, state: State, seat: int, rng: Rng) -> tuple[Node, int, float]:
+        """Search from ``state`` for ``seat``: the root, iterations done and seconds spent."""
+        cfg = self.config
+        root = Node()
+        start = perf_counter()
+        deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
+        limit = cfg.iterations if cfg.iterations is not None else 1 << 62
+        done = 0
+        while done < limit:
+            # A fresh world per iteration, sampled only from what the seat may know.
+            self._iterate(root, state.determinize(seat, rng), rng)
+            done += 1
+            if perf_counter() >= deadline:
+                break
+        return root, done, perf_counter() - start
+
+    def _iterate(self, root: Node, world: State, rng: Rng) -> None:
+        cutoff = self.config.cutoff
+        path: list[tuple[Edge, int]] = []
+        node = root
+        depth = 0
+        while depth < cutoff:
+            acting = world.to_act()
+            if not acting:
+                break
+            node.visits += 1
+            key: Hashable
+            if len(acting) == 1:
+                seat = acting[0]
+                edge, key = self._select(node, seat, world.legal_actions(seat), rng)
+                path.append((edge, seat))
+                world.apply_unchecked(seat, key)
+                depth += 1
+            else:
+                picks = []
+                for seat in acting:
+                    legal = world.legal_actions(seat)
+                    if not legal:
+                        continue
+                    # Chosen from this node's table for the seat alone: blind to the
+                    # other picks of this joint decision, as at the real table.
+                    edge, action = self._select(node, seat, legal, rng)
+                    path.append((edge, seat))
+                    world.apply_unchecked(seat, action)
+                    picks.append((seat, action))
+                    depth += 1
+                key = tuple(picks)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = Node()
+                break
+            node = child
+        rewards = self._playout(world, depth, rng)
+        for edge, seat in path:
+            edge.n += 1
+            edge.w += rewards[seat]
+
+    def _select(self, node: Node, seat: int, legal: list[Action], rng: Rng) -> tuple[Edge, Action]:
+        table = node.edges.get(seat)
+        if table is None:
+            table = node.edges[seat] = {}
+        cfg = self.config
+        room = len(legal) <= cfg.widen or len(table) < cfg.widen_k * node.visits**cfg.widen_alpha
+        c = cfg.c
+        best: Edge | None = None
+        best_action: Action = None
+        best_value = -1.0
+        untried: list[Action] = []
+        for action in legal:
+            edge = table.get(action)
+            if edge is None:
+                untried.append(action)
+                continue
+            edge.avail += 1
+            n = edge.n
+            value = edge.w / n + c * math.sqrt(math.log(edge.avail) / n) if n else math.inf
+            if value > best_value:
+                best, best_action, best_value = edge, action, value
+        if untried and (room or best is None):
+            action = untried[rng.below(len(untried))]
+            edge = table[action] = Edge()
+            edge.avail = 1
+            return edge, action
+        assert best is not None
+        return best, best_action
+
+    def _playout(self, world: State, depth: int, rng: Rng) -> list[float]:
+        cutoff = self.config.cutoff
+        greedy = self._fn.greedy
+        below = self._greedy_below
+        while depth < cutoff:
+            acting = world.to_act()
+            if not acting:
+                break
+            seat = acting[0]
+            if greedy is not None and rng.next64() < below:
+                action = greedy(world, seat, rng)
+            else:
+                legal = world.legal_actions(seat)
+                action = legal[rng.below(len(legal))]
+            world.apply_unchecked(seat, action)
+            depth += 1
+        return self._rewards(world)
+
+    def _rewards(self, world: State) -> list[float]:
+        if world.is_over():
+            result = world.result()
+            return [result.reward(seat) for seat in range(world.players)]
+        evaluate = self._fn.evaluate
+        if evaluate is None:
+            return [1.0 / world.players] * world.players
+        return scores_to_rewards(evaluate(world), self.config.temp)
