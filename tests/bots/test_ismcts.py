@@ -1,0 +1,124 @@
+"""The ISMCTS bot on the toy bidding game: legality, reproducibility, honesty, strength."""
+
+from __future__ import annotations
+
+import pytest
+from toy_game import TOY, Bid, ToyState, ToyStrategy
+
+from monastic.bots.ismcts import ISMCTSBot, parse_spec
+from monastic.bots.ismcts_search import load_strategy, scores_to_rewards
+from monastic.bots.simple import RandomBot
+from monastic.engine import Rng, State
+
+
+def bot(seed: int = 7, spec: str = "iterations=200", strategy: object = ToyStrategy) -> ISMCTSBot:
+    return ISMCTSBot(seed, parse_spec(spec), strategy=strategy)
+
+
+def bidding_state(players: int = 3, seed: int = 1) -> ToyState:
+    state = TOY.new_game(players, seed)
+    state.apply(0, state.legal_actions(0)[0])  # the leader picks a prize; all bid at once
+    assert isinstance(state, ToyState)
+    return state
+
+
+def test_returns_a_legal_action_when_several_seats_decide_at_once() -> None:
+    state = bidding_state()
+    assert state.to_act() == [0, 1, 2]
+    for seat in state.to_act():
+        assert bot(seat).choose(state, seat) in state.legal_actions(seat)
+    state.apply(1, state.legal_actions(1)[-1])  # seat 1's hidden bid is in; 0 and 2 remain
+    for seat in (0, 2):
+        assert bot(seat).choose(state, seat) in state.legal_actions(seat)
+
+
+def test_whole_games_with_every_seat_searching_stay_legal() -> None:
+    for seed in range(3):
+        state: State = TOY.new_game(3, seed)
+        players = [bot(seed * 10 + s, "iterations=30") for s in range(3)]
+        while not state.is_over():
+            for seat in state.to_act():
+                state.apply(seat, players[seat].choose(state, seat))  # checked apply
+        assert len(state.result().winners) >= 1
+
+
+def test_a_single_legal_action_is_returned_without_search() -> None:
+    state = bidding_state()
+    state.hands[2] = state.hands[2][:1]
+    searcher = bot()
+    assert searcher.choose(state, 2) == Bid(state.hands[2][0])
+    assert searcher.last_iterations == 0
+
+
+def test_same_seed_and_iteration_budget_give_the_same_decision() -> None:
+    state = bidding_state()
+    first = bot(11).analyse(state, 1)
+    again = bot(11).analyse(state, 1)
+    assert first == again
+    assert bot(11).choose(state, 1) == bot(11).choose(state, 1) == first[0][0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_honesty_hidden_truth_does_not_change_the_decision(seed: int) -> None:
+    # Resampling what seat 1 cannot know (others' hands and bids, deck and prize order,
+    # the future draws) must leave its search, and so its decision, exactly the same.
+    state = bidding_state(seed=seed)
+    state.apply(0, state.legal_actions(0)[0])  # a hidden bid seat 1 must not read
+    scrambled = state.determinize(1, Rng(1000 + seed))
+    assert scrambled.to_dict() != state.to_dict()
+    assert bot(5).analyse(state, 1) == bot(5).analyse(scrambled, 1)
+    assert bot(5).choose(state, 1) == bot(5).choose(scrambled, 1)
+
+
+def test_iterations_are_counted() -> None:
+    searcher = bot(spec="iterations=50")
+    searcher.choose(bidding_state(), 0)
+    assert searcher.last_iterations == 50
+    assert searcher.last_seconds > 0
+    timed = bot(spec="time=0.02")
+    timed.choose(bidding_state(), 0)
+    assert timed.last_iterations > 0 and timed.last_seconds < 0.5
+
+
+def test_analyse_lists_every_action_with_visit_shares() -> None:
+    state = bidding_state()
+    stats = bot().analyse(state, 0)
+    assert {action for action, _, _ in stats} == set(state.legal_actions(0))
+    assert sum(share for _, share, _ in stats) == pytest.approx(1.0)
+    assert all(0.0 <= mean <= 1.0 for _, _, mean in stats)
+    assert [share for _, share, _ in stats] == sorted((s for _, s, _ in stats), reverse=True)
+
+
+def test_progressive_widening_limits_the_children_tried() -> None:
+    state = bidding_state()
+    stats = bot(spec="iterations=3,widen=1,widen_k=1").analyse(state, 0)
+    assert sum(1 for _, share, _ in stats if share > 0) == 2  # sqrt(visits) children
+
+
+def test_a_game_without_strategy_falls_back_to_random_playouts() -> None:
+    assert load_strategy(TOY.id) is None
+    state = bidding_state()
+    assert bot(strategy=None).choose(state, 0) in state.legal_actions(0)
+
+
+def test_rewards_follow_the_scores_and_sum_to_one() -> None:
+    rewards = scores_to_rewards([10.0, 12.0, 3.0], temp=0.15)
+    assert sum(rewards) == pytest.approx(1.0)
+    assert rewards[1] > rewards[0] > rewards[2]
+    assert scores_to_rewards([0.0, 0.0], temp=0.15) == [0.5, 0.5]
+
+
+def test_beats_random_more_often_than_not() -> None:
+    won = 0.0
+    games = 12
+    for game in range(games):
+        seat = game % 2
+        players = [RandomBot(game), RandomBot(game)]
+        searcher = bot(game, "iterations=60")
+        state: State = TOY.new_game(2, 100 + game)
+        while not state.is_over():
+            for s in state.to_act():
+                chooser = searcher if s == seat else players[s]
+                state.apply(s, chooser.choose(state, s))
+        won += state.result().reward(seat)
+    assert won / games > 0.5

@@ -1,0 +1,60 @@
+"""Spec strings of the ISMCTS bot: levels, budgets, settings and the errors for bad ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from monastic import bots
+from monastic.bots.ismcts import LEVELS, ISMCTSBot, from_spec, parse_spec
+
+
+def test_plain_spec_is_medium() -> None:
+    assert parse_spec("") == LEVELS["medium"]
+    assert from_spec("", seed=1).name == "ismcts:medium"
+
+
+def test_levels_budget_by_time() -> None:
+    easy, medium, hard = (parse_spec(level) for level in ("easy", "medium", "hard"))
+    assert easy.seconds is not None and medium.seconds is not None and hard.seconds is not None
+    assert easy.seconds < medium.seconds <= 0.25 < hard.seconds <= 2.0
+
+
+def test_explicit_budget_replaces_the_levels() -> None:
+    config = parse_spec("iterations=2000")
+    assert (config.iterations, config.seconds) == (2000, None)
+    config = parse_spec("time=0.5")
+    assert (config.iterations, config.seconds) == (None, 0.5)
+
+
+def test_settings_combine_with_a_level() -> None:
+    config = parse_spec("hard,cutoff=20, epsilon=0.25")
+    assert config.seconds == LEVELS["hard"].seconds
+    assert (config.cutoff, config.epsilon) == (20, 0.25)
+
+
+def test_registry_builds_the_bot() -> None:
+    bot = bots.make("ismcts:medium,cutoff=20", seed=3)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.name == "ismcts:medium,cutoff=20"
+    assert bot.config.cutoff == 20
+    assert "ismcts" in bots.bot_names()
+
+
+@pytest.mark.parametrize(
+    ("params", "named"),
+    [
+        ("brutal", "brutal"),
+        ("depth=3", "depth"),
+        ("iterations=0", "iterations"),
+        ("iterations=many", "iterations"),
+        ("time=-1", "time"),
+        ("epsilon=2", "epsilon"),
+        ("cutoff=1.5", "cutoff"),
+        ("medium,,cutoff=3", "empty"),
+    ],
+)
+def test_bad_specs_name_the_fault(params: str, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        from_spec(params, seed=0)
+    with pytest.raises(ValueError, match=named):
+        bots.make(f"ismcts:{params}")
