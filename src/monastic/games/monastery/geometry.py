@@ -1,0 +1,242 @@
+"""Cells, edges, placement (L1-L7), groups (§2.6) and the movement graph (§2.7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from monastic.games.monastery.catalogue import (
+    ABBEY,
+    ABBEY_CELLS,
+    ABBEY_SEGMENTS,
+    DIRS,
+    INSTANCES,
+    TYPES,
+    TileType,
+    rotated_edges,
+)
+
+if TYPE_CHECKING:
+    from monastic.games.monastery.state import MonasteryState
+
+__all__ = [
+    "OFF",
+    "can_place",
+    "cell_key",
+    "cell_xy",
+    "frontier",
+    "is_full",
+    "node_edge",
+    "placements",
+]
+
+_B = 1024
+#: Key offsets for N, E, S, W.
+OFF = (1, _B, -1, -_B)
+NONE, PATH, GATE = 0, 1, 2
+LIMITS = {1: 4, 2: 4, 3: 2}
+
+
+def cell_key(x: int, y: int) -> int:
+    return (x + 512) * _B + (y + 512)
+
+
+def cell_xy(key: int) -> tuple[int, int]:
+    return key // _B - 512, key % _B - 512
+
+
+ABBEY_KEYS = frozenset(cell_key(x, y) for x, y in ABBEY_CELLS)
+#: Outside cell key -> the edge of the Abbey segment facing it.
+ABBEY_FACE: dict[int, int] = {
+    cell_key(x + DIRS[d][0], y + DIRS[d][1]): e for x, y, d, e in ABBEY_SEGMENTS
+}
+#: rotated edges per type and rotation
+ROT: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(rotated_edges(t.edges, r) for r in range(4)) for t in TYPES
+)
+#: the distinct rotations of each type (identical edge sets keep the smallest r)
+DISTINCT_ROTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(4) if ROT[t.index][r] not in ROT[t.index][:r]) for t in TYPES
+)
+INST_TYPE = tuple(t.index for t in INSTANCES)
+
+
+def node_edge(st: MonasteryState, node: int, key: int, d: int) -> int:
+    """The edge that ``node`` shows towards the cell ``key`` (which lies on its side ``d``)."""
+    if node == ABBEY:
+        return ABBEY_FACE.get(key, NONE)
+    return ROT[INST_TYPE[node]][st.trot[node]][d]
+
+
+def monks_on(st: MonasteryState, node: int) -> int:
+    return sum(1 for loc in st.mloc if loc == node)
+
+
+def is_full(st: MonasteryState, node: int) -> bool:
+    """Fully occupied (§2.7); the Abbey never is."""
+    if node == ABBEY:
+        return False
+    if st.tfin[node]:
+        return monks_on(st, node) >= INSTANCES[node].value
+    return -1 not in st.tbox[node]
+
+
+def qualifies(st: MonasteryState, node: int) -> bool:
+    """L4: the Abbey, a finished tile, or a fully occupied uc tile."""
+    return node == ABBEY or bool(st.tfin[node]) or -1 not in st.tbox[node]
+
+
+def frontier(st: MonasteryState) -> list[int]:
+    """Empty cells touching the monastery, sorted."""
+    grid = st.grid
+    out = set()
+    for k in grid:
+        for o in OFF:
+            if k + o not in grid:
+                out.add(k + o)
+    return sorted(out)
+
+
+def _group_size(st: MonasteryState, start: int, group: int, skip: set[int]) -> int:
+    """Size of the group component containing node ``start``, not re-counting ``skip``."""
+    grid = st.grid
+    stack = [start]
+    skip.add(start)
+    size = 0
+    while stack:
+        node = stack.pop()
+        size += 1
+        k = st.tpos[node]
+        for d in range(4):
+            nk = k + OFF[d]
+            other = grid.get(nk)
+            if other is None or other == ABBEY or other in skip:
+                continue
+            if TYPES[INST_TYPE[other]].group != group:
+                continue
+            if group == 1 and (
+                node_edge(st, node, nk, d) != PATH or node_edge(st, other, k, (d + 2) % 4) != PATH
+            ):
+                continue
+            skip.add(other)
+            stack.append(other)
+    return size
+
+
+def can_place(
+    st: MonasteryState, t: TileType, key: int, rot: int, all_qualify: bool = False
+) -> bool:
+    """L1-L6 for a tile of type ``t`` at ``key`` with ``rot``; ``all_qualify`` for the E2 test."""
+    grid = st.grid
+    if key in grid:
+        return False
+    mine = ROT[t.index][rot]
+    qual = False
+    link = False
+    cls = t.cls
+    group_nodes: list[int] = []
+    for d in range(4):
+        nk = key + OFF[d]
+        node = grid.get(nk)
+        if node is None:
+            continue
+        their = node_edge(st, node, key, (d + 2) % 4)
+        me = mine[d]
+        if (me == PATH and their == NONE) or (me == NONE and their == PATH):
+            return False
+        if cls:
+            ocls = 1 if node == ABBEY else TYPES[INST_TYPE[node]].cls
+            if ocls and ocls != cls:
+                return False
+        if me and their:
+            link = True
+        if not qual and (all_qualify or qualifies(st, node)):
+            qual = True
+        if t.group and node != ABBEY and TYPES[INST_TYPE[node]].group == t.group:
+            if t.group != 1 or (me == PATH and their == PATH):
+                group_nodes.append(node)
+    if not qual:
+        return False
+    if not link and t.category != "livestock":
+        return False
+    if group_nodes:
+        skip: set[int] = set()
+        total = 1
+        for node in group_nodes:
+            if node not in skip:
+                total += _group_size(st, node, t.group, skip)
+        if total > LIMITS[t.group]:
+            return False
+    return True
+
+
+def placements(
+    st: MonasteryState, types: list[int], all_qualify: bool = False, first_only: bool = False
+) -> list[tuple[int, int, int]]:
+    """Legal (type index, cell key, rotation) for each type index in ``types``."""
+    out = []
+    cells = frontier(st)
+    for ti in types:
+        t = TYPES[ti]
+        for key in cells:
+            for r in DISTINCT_ROTS[ti]:
+                if can_place(st, t, key, r, all_qualify):
+                    out.append((ti, key, r))
+                    if first_only:
+                        return out
+    return out
+
+
+def adjacency(st: MonasteryState) -> dict[int, list[int]]:
+    """Movement graph: node -> linked nodes (sorted); livestock are not nodes."""
+    if st._adj is not None:
+        return st._adj
+    grid = st.grid
+    adj: dict[int, list[int]] = {ABBEY: []}
+    for i, k in enumerate(st.tpos):
+        if k >= 0 and not INSTANCES[i].livestock:
+            adj[i] = []
+    for node in adj:
+        keys = ABBEY_KEYS if node == ABBEY else (st.tpos[node],)
+        found: set[int] = set()
+        for k in keys:
+            for d in range(4):
+                nk = k + OFF[d]
+                other = grid.get(nk)
+                if other is None or other == node or other not in adj:
+                    continue
+                if node_edge(st, node, nk, d) and node_edge(st, other, k, (d + 2) % 4):
+                    found.add(other)
+        adj[node] = sorted(found)
+    st._adj = adj
+    return adj
+
+
+def group_component(st: MonasteryState, node: int) -> int:
+    """k of M-29: the tile plus the finished same-group tiles linked to it through finished ones."""
+    group = TYPES[INST_TYPE[node]].group
+    grid = st.grid
+    seen = {node}
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        k = st.tpos[cur]
+        for d in range(4):
+            nk = k + OFF[d]
+            other = grid.get(nk)
+            if other is None or other == ABBEY or other in seen or not st.tfin[other]:
+                continue
+            if TYPES[INST_TYPE[other]].group != group:
+                continue
+            if group == 1 and (
+                node_edge(st, cur, nk, d) != PATH or node_edge(st, other, k, (d + 2) % 4) != PATH
+            ):
+                continue
+            seen.add(other)
+            stack.append(other)
+    return len(seen)
+
+
+def adjacent_tiles(st: MonasteryState, key: int) -> int:
+    """Distinct laid tiles touching cell ``key`` (the Abbey once) - M-12."""
+    found = {st.grid[key + o] for o in OFF if key + o in st.grid}
+    return len(found)

@@ -1,0 +1,324 @@
+"""One player's scoring: S1 building, S2 symbols, S3 prayer, S4 toil/study, S5 purchase, S6."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from monastic.engine import Event
+from monastic.games.monastery import core
+from monastic.games.monastery.actions import (
+    AbbotsHouse,
+    Almonry,
+    BuyLetter,
+    BuyMonk,
+    End,
+    Lay,
+    Library,
+    Pray,
+    Purchase,
+    Workshop,
+)
+from monastic.games.monastery.catalogue import ABBEY, BOARD, INSTANCES
+from monastic.games.monastery.geometry import cell_key, cell_xy, group_component
+
+if TYPE_CHECKING:
+    from monastic.games.monastery.state import MonasteryState
+
+__all__ = ["begin_scoring", "build_points", "legal", "toil_points"]
+
+SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
+
+
+def _on(st: MonasteryState, node: int) -> list[int]:
+    return [m for m in range(20) if st.mloc[m] == node]
+
+
+def _prayed_on(st: MonasteryState, node: int) -> bool:
+    return any(st.mloc[m] == node and st.mstate[m] != 0 for m in range(20))
+
+
+def build_points(st: MonasteryState, seat: int) -> tuple[int, list[int], list[tuple[str, int]]]:
+    """S1 (M-27, M-29): points, building monks and a breakdown, for ``seat`` now."""
+    pts = 0
+    monks: list[int] = []
+    detail: list[tuple[str, int]] = []
+    for i in sorted(st.laid_order):
+        if st.tfin[i] or -1 in st.tbox[i]:
+            continue
+        mine = [b for b, m in enumerate(st.tbox[i]) if core.owner(st, m) == seat]
+        if not mine:
+            continue
+        t = INSTANCES[i]
+        if t.group:
+            got = min(4, (2 if t.group == 3 else 1) * group_component(st, i))
+        else:
+            got = sum(t.boxes[b] for b in mine)
+        pts += got
+        monks.extend(st.tbox[i][b] for b in mine)
+        detail.append((t.id, got))
+    return pts, monks, detail
+
+
+def toil_points(st: MonasteryState, seat: int) -> int:
+    """S4 (M-32, M-33, M-38): study or toil points of ``seat`` now."""
+    h = core.hour(st)
+    study = h in core.STUDY_HOURS
+    toil = h in core.TOIL_HOURS
+    if not (study or toil):
+        return 0
+    nodes: set[int] = set()
+    for m in core.seat_monks(st, seat):
+        if st.mstate[m] == 0 and st.mloc[m] >= -1 and m not in st.building:
+            nodes.add(core.node_of(st, m))
+    pts = 0
+    for node in sorted(nodes):
+        if node == ABBEY:
+            pts += 1 if study else 0
+            continue
+        t = INSTANCES[node]
+        if not st.tfin[node] or st.tbuilt[node] == st.round or _prayed_on(st, node):
+            continue
+        if t.colour == "dual" or (study and t.colour == "grey") or (toil and t.colour == "brown"):
+            if study and t.symbol == "scriptorium" and not st.simple:
+                pts += 2
+            elif toil and t.symbol == "farm" and not st.simple:
+                pts += 3
+            else:
+                pts += 1
+    return pts
+
+
+def begin_scoring(st: MonasteryState, seat: int, events: list[Event]) -> None:
+    st.locked[seat] = 0
+    st.used = []
+    st.prayed = 0
+    st.sstage = 0
+    st.pts, st.building, detail = build_points(st, seat)
+    events.append(Event("build", {"seat": seat, "points": st.pts, "tiles": [list(d) for d in detail]},
+                        public={"seat": seat, "points": st.pts}))
+
+
+def _symbol_tiles(st: MonasteryState, seat: int) -> list[int]:
+    if st.simple:
+        return []
+    out = []
+    for i in sorted(st.laid_order):
+        t = INSTANCES[i]
+        if t.symbol not in SYMBOLS or not st.tfin[i] or st.tbuilt[i] == st.round or i in st.used:
+            continue
+        if _prayed_on(st, i):
+            continue
+        if any(st.mloc[m] == i and st.mstate[m] == 0 and m not in st.building
+               for m in core.seat_monks(st, seat)):
+            out.append(i)
+    return out
+
+
+def _library_pairs(st: MonasteryState) -> list[Library]:
+    cells = [c for c in range(40) if st.bchar[c] not in ("", "+") and not st.bsmall[c]]
+    return [Library(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
+            if st.bchar[a] != st.bchar[b]]
+
+
+def _pray_options(st: MonasteryState, seat: int) -> list[Pray]:
+    out = []
+    nodes = sorted({st.mloc[m] for m in core.seat_monks(st, seat)
+                    if st.mloc[m] >= 0 and st.mstate[m] == 0 and m not in st.building})
+    for node in nodes:
+        t = INSTANCES[node]
+        if not st.tfin[node] or st.tbuilt[node] == st.round or t.livestock:
+            continue
+        on = _on(st, node)
+        if t.symbol == "chapel" and not st.simple:
+            praying = [m for m in on if st.mstate[m] != 0]
+            if len(praying) >= 3 or any(core.owner(st, m) == seat for m in praying):
+                continue
+        elif len(on) != 1:
+            continue
+        x, y = cell_xy(st.tpos[node])
+        out.append(Pray(x, y))
+    return out
+
+
+def stage0(st: MonasteryState, seat: int) -> list[Any]:
+    """S2 and S3 choices (without Purchase)."""
+    out: list[Any] = []
+    from monastic.games.monastery.step import lay_actions
+
+    for i in _symbol_tiles(st, seat):
+        sym = INSTANCES[i].symbol
+        if sym == "library":
+            out.extend(_library_pairs(st))
+        elif sym == "workshop" and st.bag:
+            out.append(Workshop())
+        elif sym == "stables":
+            out.extend(lay_actions(st, seat, True))
+        elif sym == "abbots_house":
+            out.append(AbbotsHouse())
+        elif sym == "almonry":
+            out.append(Almonry())
+    if not st.prayed:
+        out.extend(_pray_options(st, seat))
+    return out
+
+
+def budget(st: MonasteryState, seat: int) -> int:
+    return st.pts + st.bless[seat] - st.locked[seat]
+
+
+def stage1(st: MonasteryState, seat: int) -> list[Any]:
+    """S5 purchases (without End)."""
+    out: list[Any] = []
+    money = budget(st, seat)
+    if money <= 0:
+        return out
+    full = core.own_track_full(st, seat)
+    prices = BOARD.reduced_price if full else BOARD.full_price
+    in_play = sorted(st.colour)
+    for cell in range(40):
+        ch = st.bchar[cell]
+        if ch == "" or prices[cell % 10] > money:
+            continue
+        if ch == "+":
+            row = cell // 10
+            present = sorted({m // 5 for m in range(20) if st.mloc[m] == core.CROSS
+                              and st.mcross[m] == row})
+            out.extend(BuyMonk(c, row) for c in present)
+            continue
+        for c in in_play:
+            track = st.track[c]
+            for s in range(9):
+                if track[s] == 0 and BOARD.tracks[c][s] == ch:
+                    out.append(BuyLetter(cell, c, s))
+    return out
+
+
+def legal(st: MonasteryState, seat: int) -> list[Any]:
+    if st.sstage == 0:
+        return [*stage0(st, seat), Purchase()]
+    return [*stage1(st, seat), End()]
+
+
+def _pay(st: MonasteryState, seat: int, cost: int) -> None:
+    if st.pts >= cost:
+        st.pts -= cost
+    else:
+        st.bless[seat] -= cost - st.pts
+        st.pts = 0
+
+
+def to_purchase(st: MonasteryState, seat: int, events: list[Event]) -> None:
+    """S4, then the purchase stage."""
+    got = toil_points(st, seat)
+    st.pts += got
+    st.sstage = 1
+    events.append(Event("toil", {"seat": seat, "points": got, "total": st.pts}))
+
+
+def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bool:
+    """Apply a scoring action; True when the scoring is over (S6 still to do)."""
+    if isinstance(action, Purchase):
+        to_purchase(st, seat, events)
+        return False
+    if isinstance(action, Pray):
+        node = st.grid[cell_key(action.x, action.y)]
+        m = next(m for m in core.seat_monks(st, seat) if st.mloc[m] == node and st.mstate[m] == 0)
+        st.mstate[m] = 1
+        t = INSTANCES[node]
+        got = 2 * t.value if t.symbol == "chapel" and not st.simple else t.value
+        st.pts += got
+        st.prayed = 1
+        events.append(Event("pray", {"seat": seat, "x": action.x, "y": action.y, "points": got}))
+        to_purchase(st, seat, events)
+        return False
+    if isinstance(action, Library):
+        _use(st, seat, "library")
+        st.bchar[action.a], st.bchar[action.b] = st.bchar[action.b], st.bchar[action.a]
+        st.bsmall[action.a] = st.bsmall[action.b] = 1
+        events.append(Event("library", {"seat": seat, "action": str(action)}))
+        return False
+    if isinstance(action, Workshop):
+        _use(st, seat, "workshop")
+        core.draw(st, seat, events)
+        st.pending.append([3, seat, 1])
+        return False
+    if isinstance(action, Almonry):
+        _use(st, seat, "almonry")
+        core.receive(st, seat, True, events, "almonry")
+        return False
+    if isinstance(action, Lay):
+        from monastic.games.monastery.step import lay_tile
+
+        _use(st, seat, "stables")
+        lay_tile(st, seat, action, events)
+        return False
+    if isinstance(action, AbbotsHouse):
+        from monastic.games.monastery.flow import election
+
+        house = _use(st, seat, "abbots_house")
+        counts = [0] * st.n
+        for m in range(20):
+            if (st.mloc[m] == -1 or st.mloc[m] == house) and st.mstate[m] != 2:
+                counts[core.owner(st, m)] += 1
+        events.append(Event("abbots_house", {"seat": seat, "counts": counts}))
+        election(st, counts, 1, events)
+        return False
+    if isinstance(action, BuyLetter):
+        _pay(st, seat, core.price(st, seat, action.cell))
+        ch = st.bchar[action.cell]
+        st.bchar[action.cell] = ""
+        st.bsmall[action.cell] = 0
+        own = st.colour[seat]
+        large = action.colour == own or action.colour == core.partner_colour(st, seat)
+        st.track[action.colour][action.space] = 1 if large else 2
+        events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
+        if not large:
+            core.receive(st, seat, True, events, "letter")
+        if core.letters_left(st) == 0 and not st.ending:
+            st.ending = 1
+            events.append(Event("game_end_triggered", {"rule": "E1"}))
+        return False
+    if isinstance(action, BuyMonk):
+        cell = action.row * 10 + BOARD.cross_col[action.row]
+        _pay(st, seat, core.price(st, seat, cell))
+        m = next(m for m in range(action.colour * 5, action.colour * 5 + 5)
+                 if st.mloc[m] == core.CROSS and st.mcross[m] == action.row)
+        st.mloc[m] = -1
+        st.mcross[m] = -1
+        st.mstate[m] = 0
+        events.append(Event("buy", {"seat": seat, "action": str(action)}))
+        return False
+    if isinstance(action, End):
+        return True
+    raise ValueError(f"{action} is not a scoring action")
+
+
+def _use(st: MonasteryState, seat: int, symbol: str) -> int:
+    i = next(i for i in _symbol_tiles(st, seat) if INSTANCES[i].symbol == symbol)
+    st.used.append(i)
+    return i
+
+
+def finish(st: MonasteryState, seat: int, events: list[Event]) -> None:
+    """S6 conversion, then the flips of M-30."""
+    got = BOARD.convert(st.pts)
+    for _ in range(got):
+        core.receive(st, seat, True, events, "leftover")
+    st.pts = 0
+    st.locked[seat] = 0
+    st.building = []
+    st.used = []
+    later = st.order[st.turn + 1:]
+    for i in sorted(st.laid_order):
+        if st.tfin[i] or -1 in st.tbox[i]:
+            continue
+        if any(core.owner(st, m) in later for m in st.tbox[i]):
+            continue
+        st.tfin[i] = 1
+        st.tbuilt[i] = st.round
+        st.tbless[i] = 0
+        for m in st.tbox[i]:
+            st.mbox[m] = -1
+        st.tbox[i] = [-1] * len(st.tbox[i])
+        x, y = cell_xy(st.tpos[i])
+        events.append(Event("flip", {"x": x, "y": y, "tile": INSTANCES[i].id}))
