@@ -1,0 +1,164 @@
+"""Final scoring (§9.2), the result, and consistency checks of loaded states."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from monastic.engine import Event, Result, ranks_from_scores
+from monastic.games.monasterium.catalogue import (
+    BASIC_DIVISOR,
+    BOOK,
+    BOOK_VP,
+    CHAPEL_SPREAD,
+    CLOISTER_CHAPEL_MULT,
+    INF,
+    MAJORITY_VP,
+    MISSION_BY_ID,
+    MON_IDS,
+    PERSONAL_MAX,
+    ROS,
+    SOUP,
+    SUPPLY,
+    TOOL,
+    TOOL_VP,
+)
+from monastic.games.monasterium.effects import check_missions
+
+if TYPE_CHECKING:
+    from monastic.games.monasterium.state import MonasteriumState
+
+
+def novices_in(s: MonasteriumState, p: int, m: int) -> int:
+    """Seat p's novices in monastery m: buildings + cloister + chapel."""
+    return s.bcount[p][m] + s.kcount[p][m] + s.chapels[m][p]
+
+
+def majority(s: MonasteriumState) -> list[int]:
+    """5 VP per monastery to every player with the highest count, at least 1 (S-46)."""
+    out = [0] * s.n
+    for m in range(5):
+        counts = [novices_in(s, p, m) for p in range(s.n)]
+        best = max(counts)
+        if best > 0:
+            for p in range(s.n):
+                if counts[p] == best:
+                    out[p] += MAJORITY_VP
+    return out
+
+
+def chapel_spread(s: MonasteriumState, p: int) -> int:
+    """VP for the number of chapels holding a novice of p (§9.2 step 2)."""
+    return CHAPEL_SPREAD[sum(1 for m in range(5) if s.chapels[m][p])]
+
+
+def cloister_chapel(s: MonasteriumState, p: int) -> int:
+    """Sum over monasteries of cloister × chapel × 2 (S-47)."""
+    return sum(s.kcount[p][m] * s.chapels[m][p] * CLOISTER_CHAPEL_MULT for m in range(5))
+
+
+def goods_vp(s: MonasteriumState, p: int) -> int:
+    """Tools 1, Books 2, ⌊(Soup + Influence + Rosary) / 2⌋ (S-48)."""
+    g = s.goods[p]
+    return g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
+
+
+def final_scoring(s: MonasteriumState, ev: list[Event]) -> None:
+    """Last mission check at year 3 (S-60), then the four final categories (§9.2)."""
+    for p in range(s.n):
+        check_missions(s, p, ev)
+    before = s.vp[:]
+    maj = majority(s)
+    rows: list[dict[str, int]] = []
+    for p in range(s.n):
+        row = {
+            "before": before[p],
+            "majority": maj[p],
+            "chapel_spread": chapel_spread(s, p),
+            "cloister_chapel": cloister_chapel(s, p),
+            "goods": goods_vp(s, p),
+        }
+        s.vp[p] += row["majority"] + row["chapel_spread"] + row["cloister_chapel"] + row["goods"]
+        row["total"] = s.vp[p]
+        rows.append(row)
+    s.final = {"players": rows}
+    ev.append(Event("final", {"scores": s.vp[:], "breakdown": rows}))
+
+
+def result(s: MonasteriumState) -> Result:
+    """Scores, shared victory on ties (S-49), ranks and the final breakdown."""
+    if s.final is None:
+        raise ValueError("the game is not over")
+    scores = tuple(float(v) for v in s.vp)
+    best = max(scores)
+    winners = tuple(p for p in range(s.n) if scores[p] == best)
+    return Result(scores, winners, ranks_from_scores(scores), dict(s.final))
+
+
+def _fail(why: str) -> ValueError:
+    return ValueError(f"inconsistent monasterium state: {why}")
+
+
+def check_consistency(s: MonasteriumState) -> None:
+    """Validate a loaded state; raise ValueError naming the first problem found."""
+    n = s.n
+    per_player: dict[str, Any] = {
+        "held_personal": s.held_personal,
+        "held_neutral": s.held_neutral,
+        "personal": s.personal,
+        "rerolled": s.rerolled,
+        "goods": s.goods,
+        "vp": s.vp,
+        "slots": s.slots,
+        "extras": s.extras,
+        "pos": s.pos,
+        "laps": s.laps,
+        "window": s.window,
+        "bcount": s.bcount,
+        "kcount": s.kcount,
+        "claimed": s.claimed,
+    }
+    for name, value in per_player.items():
+        if not isinstance(value, list) or len(value) != n:
+            raise _fail(f"{name} must list {n} players")
+    if s.phase not in ("place", "act", "over"):
+        raise _fail(f"unknown phase {s.phase!r}")
+    if not 1 <= s.round <= 3 * n or not 0 <= s.current < n or not 0 <= s.start < n:
+        raise _fail("round, start or current seat out of range")
+    if len(s.fields) != 7 or any(len(f) != n + 1 for f in s.fields):
+        raise _fail("dice fields must be 7 lists of 1 + players counts")
+    if len(s.supply) != 5 or any(len(g) != 5 for g in s.goods):
+        raise _fail("goods must be 5 counts")
+    for g in range(5):
+        total = s.supply[g] + sum(s.goods[p][g] for p in range(n))
+        if total != SUPPLY[g] or s.supply[g] < 0 or any(s.goods[p][g] < 0 for p in range(n)):
+            raise _fail(f"good {g} does not add up to the supply of {SUPPLY[g]}")
+    if len(s.buildings) != 30 or len(s.cloisters) != 30 or len(s.chapels) != 5:
+        raise _fail("board must have 30 buildings, 30 cloister spaces, 5 chapels")
+    for p in range(n):
+        if not 1 <= s.personal[p] <= PERSONAL_MAX:
+            raise _fail(f"seat {p} has {s.personal[p]} personal dice")
+        if not 1 <= s.pos[p] <= 20:
+            raise _fail(f"seat {p} messenger off the road")
+        on_board = sum(novices_in(s, p, m) for m in range(5))
+        if s.bcount[p] != [
+            sum(1 for b in range(m * 6, m * 6 + 6) if s.buildings[b] == p) for m in range(5)
+        ]:
+            raise _fail(f"seat {p} building counts do not match the board")
+        if s.kcount[p] != [
+            sum(1 for k in range(m * 6, m * 6 + 6) if s.cloisters[k] == p) for m in range(5)
+        ]:
+            raise _fail(f"seat {p} cloister counts do not match the board")
+        off = bin(s.slots[p]).count("1") + sum(1 for e in s.extras[p] if e != 2)
+        if on_board + off != 24:
+            raise _fail(f"seat {p} has {on_board + off} novices, not 24")
+        for mid in s.claimed[p]:
+            if mid not in s.missions:
+                raise _fail(f"seat {p} claimed {mid}, which is not in play")
+    for mid in s.missions:
+        if mid not in MISSION_BY_ID:
+            raise _fail(f"unknown mission {mid!r}")
+    for m in range(5):
+        if sum(s.chapels[m]) > s.setup.chapel_cap:
+            raise _fail(f"chapel {MON_IDS[m]} over capacity")
+    if s.phase == "over" and s.final is None:
+        raise _fail("a finished game needs its final scoring")

@@ -1,0 +1,279 @@
+"""The Monasterium state: plain data (ints, lists, tuples) plus the contract methods.
+
+The rules live in ``flow.py`` (turn structure and decisions), ``effects.py`` (sends, the
+road, the window, goods) and ``scoring.py``; this module holds the data and its copies.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from monastic.engine import Event, Game, Result, Rng, State, as_rng
+from monastic.games.monasterium.catalogue import PLAYER_SETUP, Setup
+
+__all__ = ["MonasteriumState"]
+
+PHASE_PLACE = "place"
+PHASE_ACT = "act"
+PHASE_OVER = "over"
+
+# Pending task kinds (tuples of ints on ``tasks``; the top of the stack resolves first).
+K_ROAD = 0  # (K_ROAD, space, space, ...): road bonuses still to resolve, in order
+K_BONUS = 1  # (K_BONUS, space): the bonus of one road space
+K_ANY = 2  # (K_ANY,): an "any action" bonus
+K_TILE = 3  # (K_TILE, source): window tile; source -1 any stack, -2 own chapel (must), m this one
+K_EXTRA = 4  # (K_EXTRA, row): the free send of a row's extra novice
+K_DEST = 5  # (K_DEST, mode, novice): choose the destination of a send (mode 0 std, 1 II-1, 2 II-4)
+K_PDIE = 6  # (K_PDIE, face): re-roll or keep a newly gained personal die
+
+
+class MonasteriumState(State):
+    """The whole truth of one Monasterium game."""
+
+    __slots__ = (
+        "_legal",
+        "bcount",
+        "buildings",
+        "chapels",
+        "claimed",
+        "cloisters",
+        "current",
+        "dice_left",
+        "extras",
+        "fields",
+        "final",
+        "goods",
+        "held_neutral",
+        "held_personal",
+        "kcount",
+        "laps",
+        "missions",
+        "n",
+        "personal",
+        "phase",
+        "pos",
+        "rerolled",
+        "rng",
+        "rolled_neutral",
+        "rolled_personal",
+        "round",
+        "setup",
+        "slots",
+        "stacks",
+        "start",
+        "supply",
+        "tasks",
+        "turn_col",
+        "used",
+        "vp",
+        "window",
+    )
+    game: ClassVar[Game]
+
+    n: int
+    setup: Setup
+    rng: Rng
+    phase: str
+    round: int
+    start: int
+    current: int
+    held_personal: list[int]
+    held_neutral: list[int]
+    rolled_personal: list[int] | None
+    rolled_neutral: list[int]
+    fields: list[list[int]]
+    personal: list[int]
+    rerolled: list[bool]
+    goods: list[list[int]]
+    supply: list[int]
+    vp: list[int]
+    slots: list[int]
+    extras: list[list[int]]
+    pos: list[int]
+    laps: list[int]
+    window: list[list[list[int]]]
+    stacks: list[int]
+    buildings: list[int]
+    cloisters: list[int]
+    chapels: list[list[int]]
+    bcount: list[list[int]]
+    kcount: list[list[int]]
+    missions: list[str]
+    claimed: list[list[str]]
+    turn_col: int
+    dice_left: int
+    used: int
+    tasks: list[tuple[int, ...]]
+    final: dict[str, Any] | None
+    _legal: list[Any] | None
+
+    def __init__(self, players: int) -> None:
+        self.n = players
+        self.setup = PLAYER_SETUP[players]
+        self._legal = None
+        self.final = None
+
+    # Contract: data -----------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def year(self) -> int:
+        """The hourglass: 1..3 (stays on 3 after the last round, S-60)."""
+        return min(3, (self.round - 1) // self.n + 1)
+
+    def to_act(self) -> list[int]:
+        return [] if self.phase == PHASE_OVER else [self.current]
+
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def result(self) -> Result:
+        from monastic.games.monasterium.scoring import result
+
+        return result(self)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == PHASE_OVER or seat != self.current:
+            return []
+        if self._legal is None:
+            from monastic.games.monasterium.flow import decision_actions
+
+            self._legal = decision_actions(self)
+        return list(self._legal)
+
+    def is_legal(self, seat: int, action: Any) -> bool:
+        return action in self.legal_actions(seat)
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        from monastic.games.monasterium.flow import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
+        from monastic.games.monasterium.flow import apply_action
+
+        return apply_action(self, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from monastic.games.monasterium.view import view
+
+        return view(self, seat)
+
+    # Copies ------------------------------------------------------------------------------
+
+    def clone(self) -> MonasteriumState:
+        c = MonasteriumState.__new__(MonasteriumState)
+        c.n = self.n
+        c.setup = self.setup
+        c.rng = self.rng.copy()
+        c.phase = self.phase
+        c.round = self.round
+        c.start = self.start
+        c.current = self.current
+        c.held_personal = self.held_personal[:]
+        c.held_neutral = self.held_neutral[:]
+        c.rolled_personal = None if self.rolled_personal is None else self.rolled_personal[:]
+        c.rolled_neutral = self.rolled_neutral[:]
+        c.fields = [f[:] for f in self.fields]
+        c.personal = self.personal[:]
+        c.rerolled = self.rerolled[:]
+        c.goods = [g[:] for g in self.goods]
+        c.supply = self.supply[:]
+        c.vp = self.vp[:]
+        c.slots = self.slots[:]
+        c.extras = [e[:] for e in self.extras]
+        c.pos = self.pos[:]
+        c.laps = self.laps[:]
+        c.window = [[r[:] for r in w] for w in self.window]
+        c.stacks = self.stacks[:]
+        c.buildings = self.buildings[:]
+        c.cloisters = self.cloisters[:]
+        c.chapels = [ch[:] for ch in self.chapels]
+        c.bcount = [b[:] for b in self.bcount]
+        c.kcount = [k[:] for k in self.kcount]
+        c.missions = self.missions[:]
+        c.claimed = [cl[:] for cl in self.claimed]
+        c.turn_col = self.turn_col
+        c.dice_left = self.dice_left
+        c.used = self.used
+        c.tasks = self.tasks[:]
+        c.final = None if self.final is None else dict(self.final)
+        c._legal = self._legal
+        return c
+
+    def determinize(self, seat: int, rng: random.Random | Rng | int) -> MonasteriumState:
+        """Nothing is hidden in Monasterium but the future rolls: reseed the generator."""
+        c = self.clone()
+        c.rng = as_rng(rng)
+        return c
+
+    # Saving ------------------------------------------------------------------------------
+
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "round",
+        "start",
+        "current",
+        "held_personal",
+        "held_neutral",
+        "rolled_personal",
+        "rolled_neutral",
+        "fields",
+        "personal",
+        "rerolled",
+        "goods",
+        "supply",
+        "vp",
+        "slots",
+        "extras",
+        "pos",
+        "laps",
+        "window",
+        "stacks",
+        "buildings",
+        "cloisters",
+        "chapels",
+        "bcount",
+        "kcount",
+        "missions",
+        "claimed",
+        "turn_col",
+        "dice_left",
+        "used",
+        "tasks",
+        "final",
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+        import copy
+
+        out: dict[str, Any] = {"players": self.n, "rng": self.rng.state}
+        for name in self._FIELDS:
+            value = getattr(self, name)
+            if name == "tasks":
+                value = [list(t) for t in value]
+            out[name] = copy.deepcopy(value)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MonasteriumState:
+        """Rebuild a state from ``to_dict`` output; raises ValueError on inconsistent data."""
+        import copy
+
+        players = data["players"]
+        if players not in PLAYER_SETUP:
+            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+        s = cls(int(players))
+        s.rng = Rng(int(data["rng"]))
+        for name in cls._FIELDS:
+            setattr(s, name, copy.deepcopy(data[name]))
+        s.tasks = [tuple(int(x) for x in t) for t in data["tasks"]]
+        from monastic.games.monasterium.scoring import check_consistency
+
+        check_consistency(s)
+        return s

@@ -1,0 +1,73 @@
+"""Views: Monasterium hides nothing (spec §1), so every seat sees the same facts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from monastic.games.monasterium.actions import WINDOW_ROWS
+from monastic.games.monasterium.catalogue import (
+    DEST_NAMES,
+    EXTRA_IDS,
+    GOODS,
+    MON_IDS,
+    SLOT_IDS,
+)
+
+if TYPE_CHECKING:
+    from monastic.games.monasterium.state import MonasteriumState
+
+EXTRA_STATE = ("locked", "available", "sent")
+
+
+def _player(s: MonasteriumState, p: int) -> dict[str, Any]:
+    return {
+        "seat": p,
+        "vp": s.vp[p],
+        "goods": {GOODS[g]: s.goods[p][g] for g in range(5)},
+        "personal_dice": s.personal[p],
+        "held": {"personal": s.held_personal[p], "neutral": s.held_neutral[p]},
+        "reroll_used": s.rerolled[p],
+        "messenger": s.pos[p],
+        "laps": s.laps[p],
+        "slots": [sid for i, sid in enumerate(SLOT_IDS) if s.slots[p] >> i & 1],
+        "flipped": [c + 1 for c in range(5) if not s.slots[p] >> (15 + c) & 1],
+        "extras": {EXTRA_IDS[r]: EXTRA_STATE[s.extras[p][r]] for r in range(4)},
+        "window": {WINDOW_ROWS[r]: [MON_IDS[m] for m in s.window[p][r]] for r in range(3)},
+        "missions": list(s.claimed[p]),
+    }
+
+
+def view(s: MonasteriumState, seat: int | None) -> dict[str, Any]:
+    """The whole public state, JSON-ready."""
+    from monastic.games.monasterium.flow import decision_name
+
+    board: dict[str, Any] = {}
+    for d in range(30):
+        board[DEST_NAMES[d]] = s.buildings[d]
+        board[DEST_NAMES[30 + d]] = s.cloisters[d]
+    chapels = {DEST_NAMES[60 + m]: s.chapels[m][:] for m in range(5)}
+    return {
+        "game": "monasterium",
+        "seat": seat,
+        "players": s.n,
+        "phase": s.phase,
+        "round": s.round,
+        "year": s.year,
+        "start_player": s.start,
+        "to_act": s.to_act(),
+        "decision": decision_name(s),
+        "rolled": None
+        if s.phase != "place" or s.rolled_personal is None
+        else {"personal": s.rolled_personal[:], "neutral": s.rolled_neutral[:]},
+        "fields": {
+            f"F{f}": {"neutral": s.fields[f][0], "personal": s.fields[f][1:]} for f in range(1, 7)
+        },
+        "turn": {"column": s.turn_col + 1, "dice_left": s.dice_left},
+        "board": board,
+        "chapels": chapels,
+        "stacks": {MON_IDS[m]: s.stacks[m] for m in range(5)},
+        "supply": {GOODS[g]: s.supply[g] for g in range(5)},
+        "missions": list(s.missions),
+        "player": [_player(s, p) for p in range(s.n)],
+        "final": s.final,
+    }
