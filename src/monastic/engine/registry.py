@@ -20,7 +20,12 @@ _MODULES = MappingProxyType(
 
 
 def _available(game_id: str) -> bool:
-    return importlib.util.find_spec(_MODULES[game_id]) is not None
+    """Whether the game's package is installed and defines ``GAME`` (a package being
+    written may exist without it)."""
+    spec = importlib.util.find_spec(_MODULES[game_id])
+    if spec is None or spec.origin is None:
+        return False
+    return hasattr(importlib.import_module(_MODULES[game_id]), "GAME")
 
 
 def game_ids() -> list[str]:

@@ -1,0 +1,148 @@
+"""Compact position builders for the Monastery tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import monastic
+from monastic.games.monastery import core, flow, scoring, step
+from monastic.games.monastery.catalogue import INSTANCES, TYPE_BY_ID
+from monastic.games.monastery.geometry import cell_key
+from monastic.games.monastery.state import MonasteryState
+
+GAME = monastic.load_game("monastery")
+R, B, G, Y = 0, 1, 2, 3
+
+
+def new(players: int = 4, seed: int = 1, **options: Any) -> MonasteryState:
+    options.setdefault("random_colours", False)
+    st = GAME.new_game(players=players, seed=seed, options=options)
+    assert isinstance(st, MonasteryState)
+    return st
+
+
+def empty(players: int = 4, round_: int = 2, **options: Any) -> MonasteryState:
+    """A game at the given round's first step with empty hands (all tiles in the bag)."""
+    st = new(players, **options)
+    for s in range(st.n):
+        for t in list(st.hand[s]):
+            if INSTANCES[t].owner_colour < 0:
+                st.hand[s].remove(t)
+                st.bag.append(t)
+    st.bag.sort()
+    st.round = round_
+    st.phase = "step"
+    st.order = list(range(st.n))
+    st.turn = 0
+    step.begin_step(st, 0)
+    return st
+
+
+def take(st: MonasteryState, tile_id: str) -> int:
+    """An instance of ``tile_id`` that is not laid, removed from the bag/hands."""
+    for i, t in enumerate(INSTANCES):
+        if t.id == tile_id and st.tpos[i] < 0:
+            if i in st.bag:
+                st.bag.remove(i)
+                return i
+            for h in st.hand:
+                if i in h:
+                    h.remove(i)
+                    return i
+    raise AssertionError(f"no free {tile_id}")
+
+
+def give(st: MonasteryState, seat: int, tile_id: str) -> int:
+    i = take(st, tile_id)
+    st.hand[seat].append(i)
+    st.hand[seat].sort()
+    return i
+
+
+def put(
+    st: MonasteryState, tile_id: str, x: int, y: int, rot: int = 0, fin: bool = True, layer: int = 0
+) -> int:
+    """Lay a tile directly (no legality check)."""
+    i = take(st, tile_id)
+    key = cell_key(x, y)
+    st.tpos[i] = key
+    st.trot[i] = rot
+    st.tfin[i] = 1 if fin else 0
+    st.tlayer[i] = layer
+    st.grid[key] = i
+    st.laid_order.append(i)
+    st._adj = None
+    return i
+
+
+def node(st: MonasteryState, x: int, y: int) -> int:
+    return st.grid[cell_key(x, y)]
+
+
+def monk(st: MonasteryState, colour: int, x: int | None = None, y: int | None = None,
+         box: int = -1, posture: int = 0) -> int:
+    """Move a free monk of ``colour`` (from the Abbey, else from a cross) to a place."""
+    cands = [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -1]
+    cands += [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -2]
+    m = cands[0]
+    st.mcross[m] = -1
+    st.mstate[m] = posture
+    if x is None or y is None:
+        st.mloc[m] = -1
+        st.mbox[m] = -1
+        return m
+    n = node(st, x, y)
+    st.mloc[m] = n
+    st.mbox[m] = box
+    if box >= 0:
+        st.tbox[n][box] = m
+    return m
+
+
+def clear_monks(st: MonasteryState) -> None:
+    """Put every in-play monk on a cross (nobody in the monastery)."""
+    for m in range(20):
+        if st.mloc[m] != -3:
+            st.mloc[m] = -2
+            st.mcross[m] = (m % 5) % 4
+            st.mbox[m] = -1
+            st.mstate[m] = 0
+    for b in st.tbox:
+        b[:] = [-1] * len(b)
+
+
+def start_step(st: MonasteryState, seat: int) -> None:
+    st.phase = "step"
+    st.turn = st.order.index(seat)
+    st.pending = []
+    step.begin_step(st, seat)
+
+
+def start_scoring(st: MonasteryState, seat: int) -> list[Any]:
+    st.phase = "score"
+    st.turn = st.order.index(seat)
+    events: list[Any] = []
+    scoring.begin_scoring(st, seat, events)
+    return events
+
+
+def texts(st: MonasteryState, seat: int) -> list[str]:
+    return [str(a) for a in st.legal_actions(seat)]
+
+
+def random_game(seed: int, players: int = 4, **options: Any) -> tuple[MonasteryState, list[Any]]:
+    """Play a random game; returns the final state and the moves."""
+    st = GAME.new_game(players=players, seed=seed, options=options)
+    assert isinstance(st, MonasteryState)
+    r = random.Random(seed)
+    moves = []
+    while not st.is_over():
+        seat = st.to_act()[0]
+        a = r.choice(st.legal_actions(seat))
+        moves.append((seat, str(a)))
+        st.apply(seat, a)
+    return st, moves
+
+
+__all__ = ["B", "G", "GAME", "R", "TYPE_BY_ID", "Y", "core", "flow", "scoring", "step"]
