@@ -83,8 +83,9 @@ def node(st: MonasteryState, x: int, y: int) -> int:
 def monk(st: MonasteryState, colour: int, x: int | None = None, y: int | None = None,
          box: int = -1, posture: int = 0) -> int:
     """Move a free monk of ``colour`` (from the Abbey, else from a cross) to a place."""
-    cands = [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -1]
-    cands += [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -2]
+    cands = [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -2]
+    if x is not None:
+        cands += [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -1]
     m = cands[0]
     st.mcross[m] = -1
     st.mstate[m] = posture

@@ -55,7 +55,8 @@ def build_points(st: MonasteryState, seat: int) -> tuple[int, list[int], list[tu
             got = sum(t.boxes[b] for b in mine)
         pts += got
         monks.extend(st.tbox[i][b] for b in mine)
-        detail.append((t.id, got))
+        x, y = cell_xy(st.tpos[i])
+        detail.append((f"{x},{y}", got))
     return pts, monks, detail
 
 
@@ -94,8 +95,7 @@ def begin_scoring(st: MonasteryState, seat: int, events: list[Event]) -> None:
     st.prayed = 0
     st.sstage = 0
     st.pts, st.building, detail = build_points(st, seat)
-    events.append(Event("build", {"seat": seat, "points": st.pts, "tiles": [list(d) for d in detail]},
-                        public={"seat": seat, "points": st.pts}))
+    events.append(Event("build", {"seat": seat, "points": st.pts, "tiles": [list(d) for d in detail]}))
 
 
 def _symbol_tiles(st: MonasteryState, seat: int) -> list[int]:
