@@ -13,11 +13,13 @@ import argparse
 import itertools
 import math
 import os
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from time import perf_counter
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -179,11 +181,17 @@ def _bot_seed(game_seed: int, seat: int) -> int:
     return Rng(game_seed * 1_000_003 + seat).next64() >> 1
 
 
-def play_game(game_id: str, index: int, seed: int, specs: tuple[str, ...]) -> GameOutcome:
+def play_game(
+    game_id: str,
+    index: int,
+    seed: int,
+    specs: tuple[str, ...],
+    options: Mapping[str, Any] | None = None,
+) -> GameOutcome:
     """Play one game between bots (one per seat) and return how it went."""
     players = len(specs)
     bots = [make(spec, seed=_bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
-    match = Match.new(game_id, players, seed, names=list(specs))
+    match = Match.new(game_id, players, seed, options, names=list(specs))
     state = match.state
     decisions = [0] * players
     think = [0.0] * players
@@ -214,15 +222,19 @@ def play_game(game_id: str, index: int, seed: int, specs: tuple[str, ...]) -> Ga
 
 
 def _outcomes(
-    game_id: str, tasks: list[tuple[int, int, tuple[str, ...]]], jobs: int
+    game_id: str,
+    tasks: list[tuple[int, int, tuple[str, ...]]],
+    jobs: int,
+    options: Mapping[str, Any] | None,
 ) -> Iterator[GameOutcome]:
     if jobs <= 1 or len(tasks) <= 1:
         for index, seed, specs in tasks:
-            yield play_game(game_id, index, seed, specs)
+            yield play_game(game_id, index, seed, specs, options)
         return
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
         futures: list[Future[GameOutcome]] = [
-            pool.submit(play_game, game_id, index, seed, specs) for index, seed, specs in tasks
+            pool.submit(play_game, game_id, index, seed, specs, options)
+            for index, seed, specs in tasks
         ]
         for future in as_completed(futures):
             yield future.result()
@@ -237,9 +249,14 @@ def run_arena(
     seed: int = 0,
     out_dir: str | None = None,
     progress: bool = True,
+    options: Mapping[str, Any] | None = None,
 ) -> ArenaReport:
-    """Play ``games`` seat-rotated games and total the results; records go to ``out_dir``."""
+    """Play ``games`` seat-rotated games and total the results; records go to ``out_dir``.
+
+    ``options`` are game options (e.g. ``{"turns": 3}``); bad ones raise ValueError.
+    """
     game = load_game(game_id)
+    options = dict(game.options(options))
     if not bot_specs:
         raise ValueError("the arena needs at least one bot")
     if games < 1:
@@ -261,20 +278,25 @@ def run_arena(
 
     start = perf_counter()
     outcomes: list[GameOutcome] = []
-    with Progress(
+    bar = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        disable=not progress,
+        console=Console(stderr=True),
         transient=True,
-    ) as bar:
-        task = bar.add_task(f"{game_id} arena", total=games)
-        for outcome in _outcomes(game_id, tasks, jobs):
+    )
+    task = bar.add_task(f"{game_id} arena", total=games)
+    if progress:
+        bar.start()
+    try:
+        for outcome in _outcomes(game_id, tasks, jobs, options):
             outcomes.append(outcome)
             if folder is not None:
                 (folder / f"game-{outcome.index + 1:04d}.json").write_text(outcome.record + "\n")
             bar.advance(task)
+    finally:
+        bar.stop()
     outcomes.sort(key=lambda o: o.index)
     bots = _totals(specs, outcomes)
     return ArenaReport(game_id, players, seed, bots, outcomes, perf_counter() - start, out_dir)
@@ -339,15 +361,33 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed+i")
     parser.add_argument("--out", help="folder for the game records (JSON, replayable)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. turns=3 (may repeat)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
+
+
+def _options(items: list[str]) -> dict[str, str]:
+    options = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise ValueError(f"--option takes NAME=VALUE, not {item!r}")
+        options[name.strip()] = value.strip()
+    return options
 
 
 def arena_main(argv: list[str]) -> int:
     """The ``monastic arena`` command; returns the exit status."""
     args = _parser().parse_args(argv)
-    console = Console()
+    console = Console() if sys.stdout.isatty() else Console(width=120)
     try:
+        options = _options(args.option)
         players = args.players if args.players is not None else load_game(args.game).default_players
         report = run_arena(
             args.game,
@@ -358,6 +398,7 @@ def arena_main(argv: list[str]) -> int:
             seed=args.seed,
             out_dir=args.out,
             progress=not args.quiet,
+            options=options,
         )
     except ValueError as err:
         console.print(f"arena: {err}", style="red", markup=False)

@@ -127,6 +127,8 @@ class Search:
         greedy = getattr(strategy, "greedy_action", None)
         self._fn = _Functions(evaluate, greedy if config.epsilon > 0 else None)
         self._greedy_below = int(config.epsilon * _TWO64)
+        # Without an evaluation a cut-off world says nothing: play every game to its end.
+        self._cutoff = config.cutoff if evaluate is not None else 1 << 62
 
     def run(self, state: State, seat: int, rng: Rng) -> tuple[Node, int, float]:
         """Search from ``state`` for ``seat``: the root, iterations done and seconds spent."""
@@ -145,7 +147,7 @@ class Search:
         return root, done, perf_counter() - start
 
     def _iterate(self, root: Node, world: State, rng: Rng) -> None:
-        cutoff = self.config.cutoff
+        cutoff = self._cutoff
         path: list[tuple[Edge, int]] = []
         node = root
         depth = 0
@@ -215,7 +217,7 @@ class Search:
         return best, best_action
 
     def _playout(self, world: State, depth: int, rng: Rng) -> list[float]:
-        cutoff = self.config.cutoff
+        cutoff = self._cutoff
         greedy = self._fn.greedy
         below = self._greedy_below
         while depth < cutoff:
@@ -237,6 +239,5 @@ class Search:
             result = world.result()
             return [result.reward(seat) for seat in range(world.players)]
         evaluate = self._fn.evaluate
-        if evaluate is None:
-            return [1.0 / world.players] * world.players
+        assert evaluate is not None  # without one, playouts run to the end
         return scores_to_rewards(evaluate(world), self.config.temp)
