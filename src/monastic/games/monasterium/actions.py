@@ -11,7 +11,8 @@ Text forms (see ``docs/monasterium/notation.md``)::
     use I-1 rosary          slot action with a choice; also ``use II-5 3``, ``use I-3 swap``
     to RED-B1               destination of the send being made
     tile RED W-I row        window tile from RED into row W-I, taking the row bonus (row|col|none)
-    bonus influence         road bonus: influence, rosary, soup, soup>tool, tool>book, die, vp
+    bonus influence         a bonus: influence, rosary, soup, soup>tool, tool>book, die, vp
+                            (road), tool, book (building reward)
     decline                 decline an optional reward or bonus
 """
 
@@ -57,7 +58,17 @@ __all__ = [
 STD0 = 20
 WINDOW_ROWS = ("W-I", "W-II", "W-III")
 TILE_BONUS = ("row", "col", "none")
-BONUS_CHOICES = ("influence", "rosary", "soup", "soup>tool", "tool>book", "die", "vp")
+BONUS_CHOICES = (
+    "influence",
+    "rosary",
+    "soup",
+    "soup>tool",
+    "tool>book",
+    "die",
+    "vp",
+    "tool",
+    "book",
+)
 
 
 def source_name(src: int) -> str:

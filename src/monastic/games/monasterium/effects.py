@@ -36,7 +36,7 @@ from monastic.games.monasterium.catalogue import (
     Effect,
     Mission,
 )
-from monastic.games.monasterium.state import K_ANY, K_EXTRA, K_ROAD, K_TILE
+from monastic.games.monasterium.state import K_ANY, K_EXTRA, K_GOOD, K_ROAD, K_TILE
 
 if TYPE_CHECKING:
     from monastic.games.monasterium.actions import Tile
@@ -172,7 +172,7 @@ def do_send(
         s.vp[p] += gained
         rg = BUILDING_REWARD_GOOD[dest]
         if rg >= 0:
-            take1(s, p, rg)
+            new.append((K_GOOD, rg))  # S-28, S-36: taken or declined next
         tile = BUILDING_TILE[dest]
     elif dest < CHAPEL0:
         k = dest - CLOISTER0

@@ -7,6 +7,7 @@ ends) until a decision with at least one legal action is reached.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -63,6 +64,7 @@ from monastic.games.monasterium.state import (
     K_BONUS,
     K_DEST,
     K_EXTRA,
+    K_GOOD,
     K_PDIE,
     K_ROAD,
     K_TILE,
@@ -73,20 +75,38 @@ from monastic.games.monasterium.state import (
 )
 
 Tasks = list[tuple[int, ...]]
-I_INF, I_ROS, I_SOUP, I_SOUP_TOOL, I_TOOL_BOOK, I_DIE, I_VP = range(7)
-assert BONUS_CHOICES[I_VP] == "vp"
+TASK_NAMES = {
+    K_ROAD: "road",
+    K_BONUS: "road_bonus",
+    K_ANY: "any_action",
+    K_TILE: "window_tile",
+    K_EXTRA: "extra_send",
+    K_DEST: "destination",
+    K_PDIE: "new_die",
+    K_GOOD: "building_good",
+}
+I_INF, I_ROS, I_SOUP, I_SOUP_TOOL, I_TOOL_BOOK, I_DIE, I_VP, I_TOOL, I_BOOK = range(9)
+assert BONUS_CHOICES[I_BOOK] == "book"
 
 
 # Legal actions ---------------------------------------------------------------------------
 
 
-def _submultisets(faces: list[int]) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _submultisets(faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     values = sorted(set(faces))
     counts = [faces.count(v) for v in values]
     out = []
     for pick in product(*(range(c + 1) for c in counts)):
         out.append(tuple(v for v, k in zip(values, pick, strict=True) for _ in range(k)))
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _rerolls(pers: tuple[int, ...], neut: tuple[int, ...]) -> tuple[Reroll, ...]:
+    return tuple(
+        Reroll(sp, sn) for sp in _submultisets(pers) for sn in _submultisets(neut) if sp or sn
+    )
 
 
 def placement_actions(s: MonasteriumState) -> list[Any]:
@@ -96,10 +116,7 @@ def placement_actions(s: MonasteriumState) -> list[Any]:
     neut = s.rolled_neutral
     out: list[Any] = [PLACES[v] for v in sorted(set(pers) | set(neut))]
     if not s.rerolled[p]:
-        for sp in _submultisets(pers):
-            for sn in _submultisets(neut):
-                if sp or sn:
-                    out.append(Reroll(sp, sn))
+        out.extend(_rerolls(tuple(pers), tuple(neut)))
     return out
 
 
@@ -236,6 +253,10 @@ def task_actions(s: MonasteriumState, task: tuple[int, ...]) -> list[Any]:
         return [TOS[d] for d in legal_dests(s, p, task[2], task[1])]
     if kind == K_PDIE:
         return [Reroll((task[1],), ()), KEEP]
+    if kind == K_GOOD:
+        if s.supply[task[1]]:
+            return [BONUSES[I_TOOL if task[1] == TOOL else I_BOOK], DECLINE]
+        return []
     raise AssertionError(f"task {task} is automatic")
 
 
@@ -260,9 +281,7 @@ def decision_name(s: MonasteriumState) -> str:
     if s.phase == PHASE_OVER:
         return "over"
     if s.tasks:
-        names = {K_BONUS: "road_bonus", K_ANY: "any_action", K_TILE: "window_tile"}
-        names.update({K_EXTRA: "extra_send", K_DEST: "destination", K_PDIE: "new_die"})
-        return names[s.tasks[-1][0]]
+        return TASK_NAMES[s.tasks[-1][0]]
     return f"die_column_{s.turn_col + 1}" if s.dice_left else "take"
 
 
@@ -355,8 +374,9 @@ def _resolve_task(
         elif c == I_VP:
             s.vp[p] += PERSONAL_DIE_VP
             ev.append(Event("vp", {"seat": p, "vp": PERSONAL_DIE_VP}))
-        elif c in (I_INF, I_ROS, I_SOUP):
-            take_goods(s, p, ((INF, ROS, SOUP)[c],), ev)
+        elif c in (I_INF, I_ROS, I_SOUP, I_TOOL, I_BOOK):
+            good = {I_INF: INF, I_ROS: ROS, I_SOUP: SOUP, I_TOOL: TOOL, I_BOOK: BOOK}[c]
+            take_goods(s, p, (good,), ev)
         elif c == I_SOUP_TOOL:
             exchange(s, p, SOUP, TOOL)
         else:
@@ -558,6 +578,4 @@ def settle(s: MonasteriumState, ev: list[Event]) -> None:
 
 def decision_name_of(task: tuple[int, ...]) -> str:
     """The name of a task kind."""
-    names = {K_BONUS: "road_bonus", K_ANY: "any_action", K_TILE: "window_tile"}
-    names.update({K_EXTRA: "extra_send", K_DEST: "destination", K_PDIE: "new_die"})
-    return names.get(task[0], "road")
+    return TASK_NAMES[task[0]]

@@ -27,6 +27,7 @@ K_TILE = 3  # (K_TILE, source): window tile; source -1 any stack, -2 own chapel 
 K_EXTRA = 4  # (K_EXTRA, row): the free send of a row's extra novice
 K_DEST = 5  # (K_DEST, mode, novice): choose the destination of a send (mode 0 std, 1 II-1, 2 II-4)
 K_PDIE = 6  # (K_PDIE, face): re-roll or keep a newly gained personal die
+K_GOOD = 7  # (K_GOOD, good): take (or decline) a building's Tool or Book reward
 
 
 class MonasteriumState(State):

@@ -1,0 +1,161 @@
+"""Heuristics for Monasterium bots: a cheap evaluation and a greedy one-step chooser.
+
+``evaluate`` estimates each seat's final score: VP so far, the final-scoring categories as if
+the game ended now, leftover goods, and the worth of what still pays off later (unlocked
+slots, flipped tiles, personal dice, mission progress), scaled by the rounds left.
+
+``greedy_action`` looks one decision ahead (two when the decision only opens a follow-up
+choice of the same seat, such as a send's destination) and picks the best heuristic value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monastic.engine import Rng
+from monastic.games.monasterium.actions import Place, Reroll
+from monastic.games.monasterium.catalogue import (
+    BOOK,
+    INF,
+    MISSION_BY_ID,
+    ROS,
+    SOUP,
+    TOOL,
+)
+from monastic.games.monasterium.effects import mission_met
+from monastic.games.monasterium.scoring import (
+    chapel_spread,
+    cloister_chapel,
+    goods_vp,
+    majority,
+)
+from monastic.games.monasterium.state import MonasteriumState
+
+__all__ = ["evaluate", "greedy_action", "heuristic_value"]
+
+GOOD_WORTH = (1.0, 0.7, 0.8, 1.3, 2.3)  # Influence, Soup, Rosary, Tool, Book while playing
+ROW_WORTH = (1.2, 2.5, 2.0, 2.5)  # per unlocked slot of rows I..IV, scaled by time left
+
+
+def _time_left(s: MonasteriumState) -> float:
+    """Fraction of the game's rounds still to play (1.0 at the start, 0.0 at the end)."""
+    if s.is_over():
+        return 0.0
+    total = 3 * s.n
+    return max(0.0, (total - s.round + 1) / total)
+
+
+def _mission_progress(s: MonasteriumState, p: int) -> float:
+    out = 0.0
+    for mid in s.missions:
+        if mid in s.claimed[p]:
+            continue
+        card = MISSION_BY_ID[mid]
+        if card.needs:
+            met = 0
+            for mon, area in card.needs:
+                if area == "CH":
+                    met += s.chapels[mon][p] > 0
+                elif area == "BU":
+                    met += s.bcount[p][mon] > 0
+                else:
+                    met += s.kcount[p][mon] > 0
+            out += (met / 3) ** 2 * card.points(s.year) * 0.6
+        elif mission_met(s, p, card):
+            out += card.vp
+    return out
+
+
+def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
+    """A seat's expected final score, roughly, from this position."""
+    if maj is None:
+        maj = majority(s)
+    if s.final is not None:
+        return float(s.vp[p])
+    left = _time_left(s)
+    value = float(s.vp[p] + maj[p] + chapel_spread(s, p) + cloister_chapel(s, p))
+    goods = s.goods[p]
+    if left > 0.1:
+        value += sum(goods[g] * GOOD_WORTH[g] for g in range(5)) * (0.4 + 0.6 * left)
+        value += goods_vp(s, p) * (0.6 - 0.6 * left)
+    else:
+        value += goods_vp(s, p)
+    slots = s.slots[p]
+    for row in range(4):
+        empty = 5 - bin((slots >> (5 * row)) & 0x1F).count("1")
+        value += empty * ROW_WORTH[row] * left * 3
+    value += sum(1 for e in s.extras[p] if e == 1) * 2.0
+    value += (s.personal[p] - 1) * 6.0 * left
+    value += _mission_progress(s, p)
+    if s.current == p and s.phase == "act":
+        value += s.dice_left * 2.0
+    return value
+
+
+def evaluate(state: MonasteriumState) -> list[float]:
+    """Estimated final score per seat (cheap; for cutting playouts short)."""
+    maj = majority(state)
+    left = _time_left(state)
+    out = []
+    for p in range(state.n):
+        base = heuristic_value(state, p, maj)
+        # Every seat still earns roughly what it earned per round so far.
+        played = max(1, state.round - 1)
+        out.append(base + left * 3 * state.n * (state.vp[p] / played) * 0.5)
+    return out
+
+
+def _place_score(s: MonasteriumState, p: int, v: int) -> float:
+    pers = s.rolled_personal or []
+    count = pers.count(v) + s.rolled_neutral.count(v)
+    goods = s.goods[p]
+    weight = {1: 0.6, 2: 1.0, 3: 1.0, 4: 1.2, 5: 1.1, 6: 1.5}[v]
+    if v == 1 and goods[INF] >= 1 and max(goods[SOUP], goods[TOOL], goods[BOOK]) >= 2:
+        weight = 1.6
+    if v == 3 and goods[ROS] < 2:
+        weight = 1.3
+    # Placing many dice at once leaves fewer for later turns; slightly prefer it.
+    return weight * count + 0.1 * count
+
+
+def _lookahead(s: MonasteriumState, seat: int, action: Any, depth: int) -> float:
+    child = s.clone()
+    child.apply_unchecked(seat, action)
+    if (
+        depth > 0
+        and not child.is_over()
+        and child.current == seat
+        and child.phase == "act"
+        and child.tasks
+        and s.tasks is not None
+    ):
+        acts = child.legal_actions(seat)
+        if 1 < len(acts) <= 40:
+            return max(_lookahead(child, seat, a, depth - 1) for a in acts)
+        if len(acts) == 1:
+            return _lookahead(child, seat, acts[0], depth - 1)
+    return heuristic_value(child, seat)
+
+
+def greedy_action(state: MonasteriumState, seat: int, rng: Rng) -> Any:
+    """A sensible heuristic choice among ``state.legal_actions(seat)``."""
+    acts = state.legal_actions(seat)
+    if not acts:
+        raise ValueError(f"seat {seat} has no legal action")
+    if len(acts) == 1:
+        return acts[0]
+    if state.phase == "place":
+        places = [a for a in acts if isinstance(a, Place)]
+        rerolls = [a for a in acts if isinstance(a, Reroll)]
+        best = max(_place_score(state, seat, a.value) for a in places)
+        if best < 1.0 and rerolls:
+            # Poor roll: re-roll every die once.
+            return max(rerolls, key=lambda a: len(a.personal) + len(a.neutral))
+        top = [a for a in places if _place_score(state, seat, a.value) == best]
+        return top[rng.below(len(top))]
+    scored: list[tuple[float, int]] = []
+    for i, a in enumerate(acts):
+        scored.append((_lookahead(state, seat, a, 1), i))
+    best_value = max(v for v, _ in scored)
+    top_i = [i for v, i in scored if v >= best_value - 1e-9]
+    return acts[top_i[rng.below(len(top_i))]]
