@@ -1,0 +1,180 @@
+"""Properties over random legal games: conservation, no leaks, replay, save/load, validator."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import placement_validator as pv
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+from mon_helpers import GAME
+
+from monastic.engine import IllegalAction
+from monastic.games.monastery.actions import BuyLetter, Lay, Move
+from monastic.games.monastery.catalogue import INSTANCES
+from monastic.games.monastery.state import MonasteryState
+
+VARIANTS: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (4, {"variant": "team"}),
+    (3, {"variant": "simple"}),
+    (2, {"start_hand": True, "vow_of_silence": True}),
+]
+
+
+def check_conservation(st: MonasteryState) -> None:
+    """53 tiles + Abbey, 5 monks per colour, 36 letters, 20 blessings."""
+    laid = [i for i in range(53) if st.tpos[i] >= 0]
+    out_passages = [i for i, t in enumerate(INSTANCES) if t.owner_colour >= 0
+                    and t.owner_colour not in st.colour]
+    everything = sorted(laid + st.bag + [t for h in st.hand for t in h] + out_passages)
+    assert everything == list(range(53))
+    assert len(st.grid) == len(laid) + 6
+    for c in range(4):
+        locs = st.mloc[c * 5:c * 5 + 5]
+        assert all(v == -3 for v in locs) == (c not in st.colour)
+    on_board = sum(1 for ch in st.bchar if ch not in ("", "+"))
+    on_tracks = sum(1 for c in st.colour for v in st.track[c] if v)
+    assert on_board + on_tracks == 9 * st.n
+    assert sum(1 for c in range(4) if c not in st.colour for v in st.track[c] if v) == 0
+    assert sum(st.bless) + sum(st.tbless) <= 20 and min(st.bless) >= 0
+    for m in range(20):
+        if st.mbox[m] >= 0:
+            assert st.tbox[st.mloc[m]][st.mbox[m]] == m and not st.tfin[st.mloc[m]]
+    for i, boxes in enumerate(st.tbox):
+        for b, m in enumerate(boxes):
+            if m >= 0:
+                assert st.mloc[m] == i and st.mbox[m] == b
+
+
+def check_no_leak(st: MonasteryState, events: list[Any], actor: int) -> None:
+    for seat in [None, *range(st.n)]:
+        v = st.view(seat)
+        for p in v["players"]:
+            if p["seat"] != seat:
+                assert "hand" not in p and "blessings" not in p
+        for t in v["tiles"]:
+            i = st.grid[(t["x"] + 512) * 1024 + t["y"] + 512]
+            hidden = (not st.tfin[i] and INSTANCES[i].category == "building"
+                      and st.tlayer[i] != seat)
+            assert ("tile" in t) != hidden
+            assert "value" not in t or not hidden
+        for e in events:
+            seen = e.for_seat(seat)
+            if seen is None or e.audience is None or (seat is not None and seat in e.audience):
+                continue
+            assert "tile" not in seen and "held" not in seen, (e, seat)
+
+
+def _variant_of(a: Any) -> Any:
+    if isinstance(a, Lay):
+        return dataclasses.replace(a, x=a.x + 1)
+    if isinstance(a, Move):
+        return dataclasses.replace(a, cost=a.cost + 1)
+    if isinstance(a, BuyLetter):
+        return dataclasses.replace(a, space=(a.space + 1) % 9)
+    return None
+
+
+def check_validator(st: MonasteryState, seat: int, legal: list[Any], r: random.Random) -> None:
+    if st.phase != "step" or st.pending or st.did_lay or st.encouraging:
+        return
+    board = pv.Board(st.view(None), {})
+    offered = {(a.tile, a.x, a.y, pv.rotate(pv.TILES[a.tile]["edges"], a.rot))
+               for a in legal if isinstance(a, Lay)}
+    for tile, x, y, edges in offered:
+        rot = next(q for q in range(4) if pv.rotate(pv.TILES[tile]["edges"], q) == edges)
+        assert pv.legal(board, tile, x, y, rot), (tile, x, y, rot)
+    ids = sorted({INSTANCES[t].id for t in st.hand[seat]
+                  if INSTANCES[t].owner_colour in (-1, st.colour[seat])})
+    if not ids:
+        return
+    xs = [xy[0] for xy in board.cells] + [0, 2]
+    ys = [xy[1] for xy in board.cells] + [0, 1]
+    for _ in range(40):
+        tile = r.choice(ids)
+        x = r.randint(min(xs) - 1, max(xs) + 1)
+        y = r.randint(min(ys) - 1, max(ys) + 1)
+        rot = r.randrange(4)
+        edges = pv.rotate(pv.TILES[tile]["edges"], rot)
+        assert pv.legal(board, tile, x, y, rot) == ((tile, x, y, edges) in offered), (
+            tile, x, y, rot)
+
+
+def play_checked(seed: int, players: int, options: dict[str, Any], deep: bool) -> MonasteryState:
+    st = GAME.new_game(players=players, seed=seed, options=options)
+    assert isinstance(st, MonasteryState)
+    r = random.Random(seed)
+    moves = []
+    while not st.is_over():
+        (seat,) = st.to_act()
+        for other in range(st.n):
+            if other != seat:
+                assert st.legal_actions(other) == []
+        legal = st.legal_actions(seat)
+        assert legal
+        if deep:
+            check_validator(st, seat, legal, r)
+        a = r.choice(legal)
+        bad = _variant_of(a)
+        if deep and bad is not None and bad not in legal:
+            before = st.to_json()
+            with pytest.raises(IllegalAction):
+                st.apply(seat, bad)
+            assert st.to_json() == before
+        assert GAME.parse_action(str(a)) == a
+        events = st.apply(seat, str(a))
+        moves.append((seat, str(a)))
+        if deep:
+            check_conservation(st)
+            check_no_leak(st, events, seat)
+            if len(moves) % 25 == 0 and not st.is_over():
+                text = st.to_json()
+                assert GAME.from_json(text).to_json() == text
+                d = st.determinize(seat, random.Random(len(moves)))
+                assert d.view(seat) == st.view(seat)
+    res = st.result()
+    assert len(res.scores) == players and res.winners
+    # replay gives the identical state
+    again = GAME.new_game(players=players, seed=seed, options=options)
+    for s, text in moves:
+        again.apply(s, text)
+    assert again.to_json() == st.to_json()
+    return st
+
+
+@pytest.mark.parametrize(("players", "options"), VARIANTS)
+def test_random_games_properties(players: int, options: dict[str, Any]) -> None:
+    """Conservation, no leaks, replay, save/load, independent placement validator."""
+    for seed in range(2):
+        play_checked(seed, players, options, deep=True)
+
+
+@settings(max_examples=20, deadline=None)
+@given(hs.integers(0, 10**9), hs.sampled_from(VARIANTS))
+def test_hypothesis_random_games(seed: int, variant: tuple[int, dict[str, Any]]) -> None:
+    players, options = variant
+    play_checked(seed, players, options, deep=False)
+
+
+def test_determinize_continues_legally() -> None:
+    """A determinized copy plays on to a legal end, and never touches the source."""
+    st = GAME.new_game(players=4, seed=3)
+    r = random.Random(3)
+    for _ in range(150):
+        (seat,) = st.to_act()
+        st.apply(seat, r.choice(st.legal_actions(seat)))
+    before = st.to_json()
+    for k in range(4):
+        d = st.determinize(k, random.Random(k))
+        assert d.view(k) == st.view(k)
+        check_conservation(d)
+        while not d.is_over():
+            (seat,) = d.to_act()
+            d.apply(seat, r.choice(d.legal_actions(seat)))
+    assert st.to_json() == before
