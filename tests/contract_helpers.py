@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-import monastic
 from monastic.engine import Match, State
 
 

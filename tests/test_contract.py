@@ -12,11 +12,11 @@ import subprocess
 import sys
 
 import pytest
-from contract_helpers import random_walk
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import monastic
+from contract_helpers import random_walk
 from monastic.engine import IllegalAction, Match, events_for
 
 GAMES = monastic.game_ids()
@@ -44,7 +44,7 @@ def test_random_play_keeps_the_contract(game_id: str, players: int, seed: int) -
     game = monastic.load_game(game_id)
     rng = random.Random(seed ^ 0x5EED)
     seen: list[object] = []
-    for step, (match, seat, action) in enumerate(random_walk(game_id, players, seed, STEP_CAP)):
+    for match, seat, action in random_walk(game_id, players, seed, STEP_CAP):
         state = match.state
         acting = state.to_act()
         assert acting == sorted(acting) and acting
@@ -92,10 +92,9 @@ def test_replay_reproduces_the_game(game_id: str, seed: int) -> None:
     """A record (game, options, seed, moves) replays to the identical state (design.md)."""
     game = monastic.load_game(game_id)
     players = game.default_players
-    match = None
-    for match, _, _ in random_walk(game_id, players, seed, STEP_CAP):
-        pass
-    assert match is not None
+    match = Match.new(game_id, players, seed)
+    for walked, _, _ in random_walk(game_id, players, seed, STEP_CAP):
+        match = walked
     replayed = monastic.replay(match.record.to_json())
     assert replayed.to_json() == match.state.to_json()
     loaded = Match.from_dict(json.loads(json.dumps(match.to_dict())))
@@ -149,8 +148,11 @@ def test_same_seed_same_game_under_any_hash_seed(game_id: str) -> None:
     outs = []
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        outs.append(subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                                   capture_output=True, text=True).stdout)
+        outs.append(
+            subprocess.run(
+                [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
+            ).stdout
+        )
     assert outs[0] == outs[1]
 
 
@@ -176,7 +178,13 @@ def test_broken_save_files_are_refused(game_id: str) -> None:
     """A broken save file gets a clear BadSaveFile, never a crash or a half-loaded game."""
     game = monastic.load_game(game_id)
     good = json.loads(game.new_game(game.default_players, 2).to_json())
-    for text in ("", "{", "[]", json.dumps({**good, "game": "other"}),
-                 json.dumps({**good, "version": 99}), json.dumps({**good, "state": {}})):
+    for text in (
+        "",
+        "{",
+        "[]",
+        json.dumps({**good, "game": "other"}),
+        json.dumps({**good, "version": 99}),
+        json.dumps({**good, "state": {}}),
+    ):
         with pytest.raises(monastic.BadSaveFile):
             game.from_json(text)

@@ -168,7 +168,7 @@ def test_C9_orders_two_players_exchange_and_a_cardless_player_receives() -> None
 
 
 def test_C10_monks_gifts_arrive_first_then_the_actor_gives_clockwise() -> None:
-    """C-10: others give to the actor at once, then the actor gives one card to each, from seat+1."""
+    """C-10: others give to the actor at once; then the actor gives one to each, from seat+1."""
     s = table(3, hands=["P5", "M4 W1", "S2"], actor=1, abbot=1)
     s.apply(1, "play M4")
     assert s.to_act() == [0, 2]

@@ -15,7 +15,7 @@ from monastic.bots.simple import GreedyBot, RandomBot
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "bot_names", "make"]
 
-_SIMPLE = {"random": RandomBot, "greedy": GreedyBot}
+_SIMPLE: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def bot_names() -> list[str]:

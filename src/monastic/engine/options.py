@@ -36,11 +36,15 @@ class OptionSpec:
                 try:
                     value = int(value)
                 except ValueError:
-                    raise BadOption(f"option {self.name!r} must be a whole number, not {value!r}")
+                    raise BadOption(
+                        f"option {self.name!r} must be a whole number, not {value!r}"
+                    ) from None
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadOption(f"option {self.name!r} must be a whole number, not {value!r}")
             if self.minimum is not None and value < self.minimum:
-                raise BadOption(f"option {self.name!r} must be at least {self.minimum}, not {value}")
+                raise BadOption(
+                    f"option {self.name!r} must be at least {self.minimum}, not {value}"
+                )
             if self.maximum is not None and value > self.maximum:
                 raise BadOption(f"option {self.name!r} must be at most {self.maximum}, not {value}")
         elif kind is str and not isinstance(value, str):

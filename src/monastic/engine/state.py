@@ -21,7 +21,6 @@ from monastic.engine.options import OptionSpec, validate_options
 from monastic.engine.result import Result
 from monastic.engine.rng import Rng
 
-
 __all__ = ["Action", "Game", "GameInfo", "State", "as_rng"]
 
 #: Actions are small frozen values of ids with one canonical text form, ``str(action)``.
@@ -191,7 +190,7 @@ class Game(ABC):
 
     @abstractmethod
     def _from_dict(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from ``State.to_dict`` output; may raise KeyError/TypeError/ValueError."""
+        """Rebuild a state from ``State.to_dict`` output (may raise KeyError, ValueError...)."""
 
     def from_json(self, text: str | bytes | Mapping[str, Any]) -> State:
         """Load a state saved by ``to_json``; raises BadSaveFile naming what is wrong."""
@@ -220,5 +219,3 @@ class Game(ABC):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
             what = f"missing field {err}" if isinstance(err, KeyError) else str(err)
             raise BadSaveFile(f"save file state is broken: {what}") from None
-
-

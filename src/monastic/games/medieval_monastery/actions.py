@@ -186,7 +186,12 @@ def _cards(tokens: list[str], text: str) -> tuple[Card, ...]:
     return cards
 
 
-_ONE_CARD = {"play": Play, "pick": Pick, "bid": Bid, "give": Give}
+_ONE_CARD: dict[str, type[Play | Pick | Bid | Give]] = {
+    "play": Play,
+    "pick": Pick,
+    "bid": Bid,
+    "give": Give,
+}
 
 
 def parse_action(text: str) -> MMAction:
@@ -224,7 +229,8 @@ def parse_action(text: str) -> MMAction:
     if word == "offer":
         if len(args) != 4 or args[2].lower() != "for":
             raise ActionSyntaxError(
-                f"{text!r}: an offer reads 'offer SEAT CARD for SUIT-OR-RANK', e.g. 'offer 2 P1 for W'"
+                f"{text!r}: an offer reads 'offer SEAT CARD for SUIT-OR-RANK',"
+                " e.g. 'offer 2 P1 for W'"
             )
         ask = args[3].upper()
         if ask not in ASKS:
@@ -233,7 +239,9 @@ def parse_action(text: str) -> MMAction:
     if word == "combo":
         if len(args) < 3 or args[0].lower() not in COMBOS:
             kinds = ", ".join(COMBOS)
-            raise ActionSyntaxError(f"{text!r}: a combo reads 'combo KIND CARDS...' with KIND one of {kinds}")
+            raise ActionSyntaxError(
+                f"{text!r}: a combo reads 'combo KIND CARDS...' with KIND one of {kinds}"
+            )
         return Combo(args[0].lower(), _cards(args[1:], text))
     known = "play, discard, offer, done, accept, reject, pick, bid, give, swap, combo"
     raise ActionSyntaxError(f"{text!r}: unknown action {word!r} (actions: {known})")

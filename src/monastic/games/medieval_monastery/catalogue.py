@@ -73,8 +73,12 @@ SUITS = range(len(SUIT_LETTERS))
 RANKS = range(1, 10)
 DECK_SIZE = 72
 CARDS: tuple[CardInfo, ...] = tuple(
-    CardInfo(SUIT_LETTERS.index(c["suit"]) * 9 + c["rank"] - 1, c["name"],
-             SUIT_LETTERS.index(c["suit"]), c["rank"])
+    CardInfo(
+        SUIT_LETTERS.index(c["suit"]) * 9 + c["rank"] - 1,
+        c["name"],
+        SUIT_LETTERS.index(c["suit"]),
+        c["rank"],
+    )
     for c in sorted(_DATA["cards"], key=lambda c: (SUIT_LETTERS.index(c["suit"]), c["rank"]))
 )
 SUIT_ACTIONS: MappingProxyType[str, str] = MappingProxyType(dict(_DATA["suit_actions"]))

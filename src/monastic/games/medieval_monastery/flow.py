@@ -408,8 +408,12 @@ def abbey_swap(s: StateData, seat: int, target: int, ev: Events) -> None:
     ev.append(
         Event(
             "swap",
-            {"seat": seat, "target": target, "got": _texts(sorted(theirs)),
-             "gave": _texts(sorted(mine))},
+            {
+                "seat": seat,
+                "target": target,
+                "got": _texts(sorted(theirs)),
+                "gave": _texts(sorted(mine)),
+            },
             audience=frozenset((seat, target)),
             public={"seat": seat, "target": target},
         )
@@ -423,10 +427,15 @@ def abbey_swap(s: StateData, seat: int, target: int, ev: Events) -> None:
 def make_offer(s: StateData, seat: int, target: int, card: int, ask: str, ev: Events) -> None:
     s.offer_no += 1
     s.offer = (s.offer_no, seat, target, card, ask)
+    for viewer in range(s.n):  # the offered card is named in public: worlds keep it in hand
+        if viewer != seat:
+            s.known[viewer][seat].add(card)
     s.step = ANSWER
     ev.append(
-        Event("offer", {"number": s.offer_no, "from": seat, "to": target,
-                        "card": card_text(card), "ask": ask})
+        Event(
+            "offer",
+            {"number": s.offer_no, "from": seat, "to": target, "card": card_text(card), "ask": ask},
+        )
     )
 
 
@@ -442,11 +451,16 @@ def answer(s: StateData, card: int | None, ev: Events) -> None:
         gain(s, target, offered, None)  # the offered card was named in public
         gain(s, giver, card, (target,))  # C-19: the accept card is seen by the two only
         ev.append(
-            Event("accept", {"number": number, "seat": target, "card": card_text(card)},
-                  audience=frozenset((giver, target)),
-                  public={"number": number, "seat": target})
+            Event(
+                "accept",
+                {"number": number, "seat": target, "card": card_text(card)},
+                audience=frozenset((giver, target)),
+                public={"number": number, "seat": target},
+            )
         )
-    s.trade_log.append((number, giver, target, offered, ask, "rejected" if card is None else "accepted"))
+    s.trade_log.append(
+        (number, giver, target, offered, ask, "rejected" if card is None else "accepted")
+    )
     s.offer = None
     s.trade_offers[giver] += 1
     if s.trade_offers[giver] >= 3:  # C-22
@@ -484,7 +498,9 @@ def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Even
     row = s.scores[seat]
     for i in range(8):
         row[i] += points[i]
-    ev.append(Event("combo", {"seat": seat, "kind": kind, "cards": _texts(cards), "points": points}))
+    ev.append(
+        Event("combo", {"seat": seat, "kind": kind, "cards": _texts(cards), "points": points})
+    )
     if is_winning_flush(kind, cards):  # C-16
         s.winner = seat
         s.step = OVER
@@ -503,5 +519,16 @@ def declarer_done(s: StateData, ev: Events) -> None:
     next_declarer(s, ev)
 
 
-__all__ += ["abbey_swap", "answer", "choose", "declare", "declarer_done", "make_offer",
-            "monks_give", "pick", "play", "prayer_discard", "trader_done"]
+__all__ += [
+    "abbey_swap",
+    "answer",
+    "choose",
+    "declare",
+    "declarer_done",
+    "make_offer",
+    "monks_give",
+    "pick",
+    "play",
+    "prayer_discard",
+    "trader_done",
+]

@@ -47,7 +47,7 @@ from monastic.games.medieval_monastery.state import (
 )
 from monastic.games.medieval_monastery.view import view
 
-__all__ = ["GAME", "MedievalMonastery", "MMState"]
+__all__ = ["GAME", "MMState", "MedievalMonastery"]
 
 
 class MMState(StateData, State):
@@ -113,7 +113,7 @@ class MMState(StateData, State):
         if self.step != OVER:
             raise ValueError("the game is not over")
         scores = tuple(float(min(row)) for row in self.scores)
-        breakdown = {"suits": [row[:] for row in self.scores], "flush_winner": None}
+        breakdown: dict[str, Any] = {"suits": [row[:] for row in self.scores], "flush_winner": None}
         if self.winner >= 0:  # C-16: the declarer first, the others by score
             others = [s for s in range(self.n) if s != self.winner]
             ranks = [1] * self.n
@@ -134,7 +134,7 @@ class MMState(StateData, State):
         return other
 
     def determinize(self, seat: int, rng: random.Random | Rng | int) -> MMState:
-        """Resample the deck order, other hands (keeping what ``seat`` knows) and their secret choices."""
+        """Resample the deck order, others' hands (keeping what ``seat`` knows) and choices."""
         r = as_rng(rng)
         world = self.clone()
         world.rng = r.spawn()
@@ -181,8 +181,11 @@ class MedievalMonastery(Game):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("turns", 10, "number of turns", minimum=1, maximum=20),
         OptionSpec(
-            "first_abbot", 0, "seat of the first Abbot; -1 draws it with the seed",
-            minimum=-1, maximum=5,
+            "first_abbot",
+            0,
+            "seat of the first Abbot; -1 draws it with the seed",
+            minimum=-1,
+            maximum=5,
         ),
     )
     default_players: ClassVar[int] = 4
@@ -191,7 +194,9 @@ class MedievalMonastery(Game):
         from monastic.engine import BadOption
 
         if options["first_abbot"] >= players:
-            raise BadOption(f"option 'first_abbot' must be below {players}, not {options['first_abbot']}")
+            raise BadOption(
+                f"option 'first_abbot' must be below {players}, not {options['first_abbot']}"
+            )
         s = MMState.__new__(MMState)
         s.n = players
         s.turns = options["turns"]
@@ -233,7 +238,9 @@ class MedievalMonastery(Game):
         everything = sorted(s.deck + s.discard + s.zone + [c for h in s.hands for c in h])
         if everything != list(range(DECK_SIZE)):
             raise ValueError("the 72 cards must each be in exactly one place")
-        s.scores = [[int(x) for x in _list(row, 8, "scores")] for row in _list(data["scores"], n, "scores")]
+        s.scores = [
+            [int(x) for x in _list(row, 8, "scores")] for row in _list(data["scores"], n, "scores")
+        ]
         s.known = [
             [set(_cards(k, "known")) for k in _list(row, n, "known")]
             for row in _list(data["known"], n, "known")
@@ -249,9 +256,22 @@ class MedievalMonastery(Game):
         s.trade_done = [bool(x) for x in data["trade_done"]]
         s.trade_turn = _seat(data["trade_turn"], n)
         offer = data["offer"]
-        s.offer = None if offer is None else (int(offer[0]), _seat(offer[1], n), _seat(offer[2], n), int(offer[3]), str(offer[4]))
+        s.offer = (
+            None
+            if offer is None
+            else (
+                int(offer[0]),
+                _seat(offer[1], n),
+                _seat(offer[2], n),
+                int(offer[3]),
+                str(offer[4]),
+            )
+        )
         s.offer_no = int(data["offer_no"])
-        s.trade_log = [(int(a), int(b), int(c), int(d), str(e), str(f)) for a, b, c, d, e, f in data["trade_log"]]
+        s.trade_log = [
+            (int(a), int(b), int(c), int(d), str(e), str(f))
+            for a, b, c, d, e, f in data["trade_log"]
+        ]
         s.winner = int(data["winner"])
         if s.step == ANSWER and s.offer is None:
             raise ValueError("step 'answer' needs a pending offer")
@@ -261,7 +281,7 @@ class MedievalMonastery(Game):
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value = data[key]
+    value: int = data[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
     return value
@@ -276,7 +296,7 @@ def _list(value: Any, length: int, what: str) -> list[Any]:
 def _seat(value: Any, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise ValueError(f"{value!r} is not a seat")
-    return value
+    return int(value)
 
 
 def _cards(value: Any, what: str) -> list[int]:

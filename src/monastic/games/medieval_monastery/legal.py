@@ -33,18 +33,28 @@ from monastic.games.medieval_monastery.flow import matches_ask
 from monastic.games.medieval_monastery.state import (
     ABBEY,
     ANSWER,
-    BID as BID_STEP,
     COMBO,
-    DISCARD as DISCARD_STEP,
     MONKS_IN,
     MONKS_OUT,
-    OFFER as OFFER_STEP,
     ORDERS,
     OVER,
-    PICK as PICK_STEP,
-    PLAY as PLAY_STEP,
     SIMULTANEOUS,
     StateData,
+)
+from monastic.games.medieval_monastery.state import (
+    BID as BID_STEP,
+)
+from monastic.games.medieval_monastery.state import (
+    DISCARD as DISCARD_STEP,
+)
+from monastic.games.medieval_monastery.state import (
+    OFFER as OFFER_STEP,
+)
+from monastic.games.medieval_monastery.state import (
+    PICK as PICK_STEP,
+)
+from monastic.games.medieval_monastery.state import (
+    PLAY as PLAY_STEP,
 )
 
 __all__ = ["is_legal", "legal_actions", "to_act", "why_illegal"]
@@ -126,7 +136,11 @@ def why_illegal(s: StateData, seat: int, action: object) -> str | None:
     if isinstance(action, Play | Bid | Give):
         return None if action.card in hand else f"you do not hold {card_text(action.card)}"
     if isinstance(action, Pick):
-        return None if action.card in s.zone else f"{card_text(action.card)} is not among the revealed cards"
+        return (
+            None
+            if action.card in s.zone
+            else f"{card_text(action.card)} is not among the revealed cards"
+        )
     if isinstance(action, Swap):
         if action.target == seat or not 0 <= action.target < s.n:
             return f"swap with another seat (0..{s.n - 1}, not {seat})"

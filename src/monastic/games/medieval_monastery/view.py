@@ -64,8 +64,13 @@ def view(s: StateData, seat: int | None) -> dict[str, Any]:
             "offers_made": s.trade_offers[:],
             "done": s.trade_done[:],
             "pending": (
-                dict(zip(("number", "from", "to", "card", "ask"),
-                         (*s.offer[:3], card_text(s.offer[3]), s.offer[4]), strict=True))
+                dict(
+                    zip(
+                        ("number", "from", "to", "card", "ask"),
+                        (*s.offer[:3], card_text(s.offer[3]), s.offer[4]),
+                        strict=True,
+                    )
+                )
                 if s.offer
                 else None
             ),
