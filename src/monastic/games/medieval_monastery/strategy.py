@@ -1,0 +1,217 @@
+"""Evaluation and the greedy heuristic for Medieval Monastery.
+
+Everything here rates positions by one idea: the final score is the lowest suit, so a point is
+worth more the weaker its suit. ``utility`` is a soft minimum of the suit scores (plus the
+points the rest of the game is expected to bring), and every choice is the one whose
+resulting hand and scores have the best utility.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from monastic.engine import Rng
+from monastic.games.medieval_monastery.actions import (
+    Accept,
+    Bid,
+    Combo,
+    Discard,
+    Done,
+    Give,
+    MMAction,
+    Offer,
+    Pick,
+    Play,
+    Reject,
+    Swap,
+)
+from monastic.games.medieval_monastery.combos import combo_points, combos_in_hand
+from monastic.games.medieval_monastery.flow import matches_ask
+from monastic.games.medieval_monastery.game import MMState
+from monastic.games.medieval_monastery.state import COMBO, OVER
+
+__all__ = ["evaluate", "greedy_action", "hand_potential", "utility"]
+
+SOFTNESS = 4.0  # how sharply the soft minimum follows the weakest suit
+GAIN_PER_TURN = 6.0  # typical points per suit per turn, for the turns still to come
+# What one more card in hand is worth to an action, in cards (Eremitical choice).
+CARDS_GAINED = {0: 0.4, 1: 0.0, 2: 0.2, 3: 1.0, 4: 0.6, 5: 0.0, 6: 0.0, 7: 0.5}
+
+
+def utility(scores: Sequence[float], future: float = 0.0) -> float:
+    """A soft minimum of the suit scores: raising a weak suit is worth most."""
+    low = min(scores)
+    total = sum(math.exp(-(x - low) / SOFTNESS) for x in scores)
+    return low + future - SOFTNESS * math.log(total)
+
+
+def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[int, ...]] | None:
+    base = utility(scores)
+    best: tuple[float, str, tuple[int, ...]] | None = None
+    for kind, cards in combos_in_hand(hand):
+        if kind == "flush" and len(cards) == 9:
+            return (math.inf, kind, cards)
+        points = combo_points(kind, cards)
+        gain = utility([s + p for s, p in zip(scores, points, strict=True)]) - base
+        if best is None or gain > best[0]:
+            best = (gain, kind, cards)
+    return best
+
+
+def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
+    """Utility gained by declaring a hand's combos greedily, best first."""
+    cards = list(hand)
+    current = list(scores)
+    total = 0.0
+    while len(cards) >= 2:
+        best = _best_combo(cards, current)
+        if best is None:
+            break
+        gain, kind, used = best
+        if math.isinf(gain):
+            return 1000.0
+        total += gain
+        for card in used:
+            cards.remove(card)
+        current = [s + p for s, p in zip(current, combo_points(kind, used), strict=True)]
+    return total
+
+
+def evaluate(state: MMState) -> list[float]:
+    """Expected final score per seat: today's suits plus the hand's combos plus later turns."""
+    if state.step == OVER:
+        return list(state.result().scores)
+    future = GAIN_PER_TURN * (state.turns - state.turn)
+    out = []
+    for seat in range(state.n):
+        scores = state.scores[seat]
+        potential = hand_potential(state.hands[seat], scores)
+        out.append(utility(scores, future) + potential)
+    return out
+
+
+def greedy_action(state: MMState, seat: int, rng: Rng) -> MMAction:
+    """The heuristic's choice for ``seat`` (ties broken by the first in legal order)."""
+    actions = state.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    hand = state.hands[seat]
+    scores = state.scores[seat]
+    first = actions[0]
+    if state.step == COMBO:
+        best = _best_combo(hand, scores)
+        return Combo(best[1], best[2]) if best else first
+    if isinstance(first, Play):
+        return _choose_play(state, seat, actions)
+    if isinstance(first, Discard):
+        return max(actions, key=lambda a: _without(hand, scores, a.cards))  # type: ignore[union-attr]
+    if isinstance(first, Pick):
+        return max(actions, key=lambda a: hand_potential([*hand, a.card], scores))  # type: ignore[union-attr]
+    if isinstance(first, Give):
+        return max(actions, key=lambda a: _without(hand, scores, (a.card,)))  # type: ignore[union-attr]
+    if isinstance(first, Bid):
+        return _choose_bid(state, seat, actions)
+    if isinstance(first, Swap):
+        return max(actions, key=lambda a: _hand_value_of(state, seat, a.target))  # type: ignore[union-attr]
+    if isinstance(first, Accept | Reject):
+        return _answer(state, seat, actions)
+    if isinstance(first, Done | Offer):
+        return _offer(state, seat, actions)
+    return first
+
+
+def _without(hand: Sequence[int], scores: Sequence[int], cards: Sequence[int]) -> float:
+    return hand_potential([c for c in hand if c not in cards], scores)
+
+
+def _choose_play(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
+    hand = state.hands[seat]
+    scores = state.scores[seat]
+    per_card = hand_potential(hand, scores) / max(1, len(hand))
+
+    def value(action: MMAction) -> float:
+        card = action.card  # type: ignore[union-attr]
+        rest = [c for c in hand if c != card]
+        gained = CARDS_GAINED[card // 9]
+        if card // 9 == 1:  # Work: 9 fresh cards replace the rest
+            gained = 9 - len(rest)
+        elif card // 9 == 6:  # Abbey: the largest other hand
+            gained = max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest)
+        elif card // 9 == 7:
+            gained = 0.3 * (state.n - 1)
+        return hand_potential(rest, scores) + gained * per_card
+
+    return max(actions, key=value)
+
+
+def _choose_bid(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
+    hand = state.hands[seat]
+    scores = state.scores[seat]
+    centre = state.zone[0] if state.zone else None
+    rivals = max(1, len(state.queue) - 1)
+
+    def value(action: MMAction) -> float:
+        card = action.card  # type: ignore[union-attr]
+        rest = [c for c in hand if c != card]
+        lose = hand_potential(rest, scores)
+        if centre is None:
+            return lose
+        win_chance = ((card % 9 + 1) / 9) ** rivals
+        return win_chance * hand_potential([*rest, centre], scores) + (1 - win_chance) * lose
+
+    return max(actions, key=value)
+
+
+def _hand_value_of(state: MMState, seat: int, target: int) -> float:
+    """A hand we would get by swapping: what we know of it, and its size."""
+    known = sorted(state.known[seat][target])
+    unknown = len(state.hands[target]) - len(known)
+    scores = state.scores[seat]
+    return hand_potential(known, scores) + unknown * 1.5
+
+
+def _answer(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
+    assert state.offer is not None
+    offered = state.offer[3]
+    hand = state.hands[seat]
+    scores = state.scores[seat]
+    keep = hand_potential(hand, scores)
+    best, best_value = actions[-1], keep + 0.5  # trading must clearly help
+    for action in actions:
+        if isinstance(action, Accept):
+            value = hand_potential([*(c for c in hand if c != action.card), offered], scores)
+            if value > best_value:
+                best, best_value = action, value
+    return best
+
+
+def _offer(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
+    """At most one offer per window: our least useful card for the suit that helps most."""
+    if state.trade_offers[seat] >= 1 or len(actions) == 1:
+        return actions[0]
+    hand = state.hands[seat]
+    scores = state.scores[seat]
+    base = hand_potential(hand, scores)
+    give = max(hand, key=lambda c: _without(hand, scores, (c,)))
+    rest = [c for c in hand if c != give]
+    best, best_gain = actions[0], 0.5
+    for suit_index, letter in enumerate("PWSRZOAM"):
+        probe = suit_index * 9 + 4  # a middling card of that suit stands for the unknown one
+        if probe in hand:
+            continue
+        gain = hand_potential([*rest, probe], scores) - base
+        if gain > best_gain:
+            target = _likely_holder(state, seat, letter)
+            if target is not None:
+                best, best_gain = Offer(target, give, letter), gain
+    return best if best in actions else actions[0]
+
+
+def _likely_holder(state: MMState, seat: int, ask: str) -> int | None:
+    """A trader who probably holds a card matching ``ask``: a known one, else the largest hand."""
+    traders = [t for t in range(state.n) if t != seat and state.hands[t]]
+    for t in traders:
+        if any(matches_ask(c, ask) for c in state.known[seat][t]):
+            return t
+    return max(traders, key=lambda t: len(state.hands[t]), default=None)
