@@ -1,0 +1,53 @@
+"""Rebuild the golden playthroughs in tests/playthroughs after an intended rule change.
+
+    python scripts/regenerate_playthroughs.py            # every file, fresh random walks
+    python scripts/regenerate_playthroughs.py --keep     # same moves, new views (no rule change)
+
+Files are named GAME-Np-sSEED.txt; the table below adds the default set for every game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+
+from monastic.engine.playthrough import parse_playthrough, write_playthrough
+
+FOLDER = pathlib.Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
+
+# (game, players, seed, options, max_steps): short games, so every step is worth reading.
+DEFAULTS: list[tuple[str, int, int, dict[str, object], int]] = [
+    ("medieval-monastery", 2, 1, {"turns": 1}, 2000),
+    ("medieval-monastery", 3, 2, {"turns": 1}, 2000),
+    ("medieval-monastery", 4, 3, {"turns": 2}, 2000),
+    ("monastery", 2, 1, {}, 60),
+    ("monastery", 3, 2, {}, 60),
+    ("monastery", 4, 3, {}, 60),
+    ("monasterium", 2, 1, {}, 60),
+    ("monasterium", 3, 2, {}, 60),
+    ("monasterium", 4, 3, {}, 60),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--keep", action="store_true", help="replay the recorded moves")
+    args = parser.parse_args()
+    import monastic
+
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    for game, players, seed, options, max_steps in DEFAULTS:
+        if game not in monastic.game_ids():
+            continue
+        path = FOLDER / f"{game}-{players}p-s{seed}.txt"
+        moves = None
+        if args.keep and path.exists():
+            moves = parse_playthrough(path.read_text())["moves"]
+        path.write_text(write_playthrough(game, players, seed, options, moves, max_steps))
+        print("wrote", path.relative_to(FOLDER.parent.parent))
+
+
+if __name__ == "__main__":
+    main()
