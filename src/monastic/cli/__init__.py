@@ -1,0 +1,1 @@
+"""The ``monastic`` command: play in the terminal, the engine protocol, bench and arena."""

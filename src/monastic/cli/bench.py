@@ -1,0 +1,174 @@
+"""``monastic bench``: how fast a game's rules run on one core, and how fast a bot searches.
+
+Random play goes through ``legal_actions`` and ``apply_unchecked`` (the path search uses),
+so games per second and decisions per second bound what a bot can do. ``clone`` and
+``legal_actions`` are timed again on states sampled from those games.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from time import perf_counter
+
+from rich.console import Console
+from rich.table import Table
+
+from monastic.cli.common import CliError, game_or_error
+from monastic.engine import Game, Rng, State
+
+__all__ = ["BenchFigures", "add_bench_parser", "bench_bot", "bench_random", "run_bench"]
+
+_SAMPLE_EVERY = 7  # keep every 7th state of the random games for the clone/legal timings
+_MAX_SAMPLES = 400
+_BOT_DECISIONS = 6  # decisions a searching bot makes for its figure
+
+
+@dataclass(slots=True)
+class BenchFigures:
+    """What a random-play run measured."""
+
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    samples: list[State] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+
+def add_bench_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Declare ``monastic bench``."""
+    bench = sub.add_parser(
+        "bench",
+        help="rules speed on one core (random games, clone, legal_actions), or a bot's speed",
+    )
+    bench.add_argument("game", help="game id, e.g. medieval-monastery")
+    bench.add_argument("--games", type=int, default=50, help="random games to play (default 50)")
+    bench.add_argument("--players", type=int, help="seats (default: the game's)")
+    bench.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    bench.add_argument("--bot", help="also time this bot, e.g. ismcts:medium or greedy")
+
+
+def bench_random(game: Game, games: int, players: int, seed: int) -> BenchFigures:
+    """Play ``games`` uniformly random games; keep some of their states as samples."""
+    figures = BenchFigures()
+    rng = Rng(seed ^ 0x5EED)
+    for index in range(games):
+        state = game.new_game(players, seed + index)
+        start = perf_counter()
+        decisions = 0
+        while True:
+            acting = state.to_act()
+            if not acting:
+                break
+            seat = acting[0]
+            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
+            decisions += 1
+            if decisions % _SAMPLE_EVERY == 0 and len(figures.samples) < _MAX_SAMPLES:
+                pause = perf_counter()
+                figures.samples.append(state.clone())
+                start += perf_counter() - pause  # sampling is not part of the game's time
+        figures.seconds += perf_counter() - start
+        figures.games += 1
+        figures.decisions += decisions
+    return figures
+
+
+def _rate(work: list[State], step: str, minimum: float = 0.2) -> float:
+    """Calls per second of ``clone`` or ``legal_actions`` over the sampled states."""
+    if not work:
+        return 0.0
+    calls = 0
+    start = perf_counter()
+    while True:
+        for state in work:
+            if step == "clone":
+                state.clone()
+            else:
+                for seat in state.to_act():
+                    state.legal_actions(seat)
+            calls += 1
+        elapsed = perf_counter() - start
+        if elapsed >= minimum:
+            return calls / elapsed
+
+
+def bench_bot(game: Game, spec: str, players: int, seed: int, samples: list[State]) -> list[str]:
+    """Lines describing the bot's speed on a few sampled positions."""
+    from monastic.bots import make
+
+    bot = make(spec, seed)
+    iterations, seconds, decisions = 0, 0.0, 0
+    has_counters = True
+    chosen = [s for s in samples if s.to_act() and len(s.legal_actions(s.to_act()[0])) > 1]
+    chosen = chosen[:: max(1, len(chosen) // _BOT_DECISIONS)][:_BOT_DECISIONS]
+    start = perf_counter()
+    for state in chosen:
+        bot.choose(state, state.to_act()[0])
+        decisions += 1
+        if hasattr(bot, "last_iterations") and hasattr(bot, "last_seconds"):
+            iterations += int(bot.last_iterations)
+            seconds += float(bot.last_seconds)
+        else:
+            has_counters = False
+    total = perf_counter() - start
+    lines = [
+        f"{spec}: {decisions} decisions in {total:.2f} s"
+        f" ({decisions / total if total else 0:.1f} decisions/s)"
+    ]
+    if spec.startswith("ismcts"):
+        if has_counters and seconds > 0:
+            lines.append(
+                f"{spec}: {iterations / seconds:,.0f} iterations/s"
+                f" ({iterations} iterations in {seconds:.2f} s of search)"
+            )
+        else:
+            lines.append(f"{spec}: the bot does not report last_iterations/last_seconds yet")
+    return lines
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """The ``monastic bench`` command."""
+    game = game_or_error(args.game)
+    players = args.players if args.players is not None else game.default_players
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    console = Console()
+    figures = bench_random(game, args.games, players, args.seed)
+    table = Table(title=f"{game.id}, {players} players, {figures.games} random games, one core")
+    table.add_column("measure")
+    table.add_column("per second", justify="right")
+    table.add_column("note", style="dim")
+    table.add_row(
+        "random games",
+        f"{figures.games_per_second:,.1f}",
+        f"{figures.decisions / figures.games:.0f} decisions per game",
+    )
+    table.add_row(
+        "decisions", f"{figures.decisions_per_second:,.0f}", "legal_actions + apply_unchecked"
+    )
+    table.add_row(
+        "clone()",
+        f"{_rate(figures.samples, 'clone'):,.0f}",
+        f"over {len(figures.samples)} sampled states",
+    )
+    table.add_row(
+        "legal_actions()",
+        f"{_rate(figures.samples, 'legal'):,.0f}",
+        "every acting seat of a sampled state",
+    )
+    console.print(table)
+    if args.bot:
+        try:
+            lines = bench_bot(game, args.bot, players, args.seed, figures.samples)
+        except ImportError as err:
+            raise CliError(f"bot {args.bot!r} cannot play {game.id} yet ({err})") from None
+        for line in lines:
+            console.print(line, markup=False)
+    return 0

@@ -1,0 +1,89 @@
+"""The numbered list of legal actions, and what the player typed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+__all__ = ["COMMANDS", "Typed", "read_typed", "show_choices"]
+
+#: Words that are commands, never actions.
+COMMANDS = ("help", "hint", "log", "list", "quit")
+
+_FULL_LIST = 60  # up to this many choices are listed in full
+_GROUP_IN_FULL = 12  # in longer lists, a kind of action with this many or fewer is listed
+_EXAMPLES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """What a line of input meant: a command (with its argument) or an action text."""
+
+    command: str | None = None
+    argument: str = ""
+    action: str | None = None
+    error: str | None = None
+
+
+def _item(number: int, text: str, style: Callable[[str], Text]) -> Text:
+    return Text(f"{number:>3}  ", style="bold") + style(text)
+
+
+def _grid(console: Console, items: list[Text]) -> Table:
+    """Items in as many columns as fit, numbered down each column."""
+    width = max(len(item) for item in items) + 3
+    columns = max(1, min(len(items), (console.width - 1) // width))
+    rows = -(-len(items) // columns)
+    grid = Table.grid(padding=(0, 3))
+    for _ in range(columns):
+        grid.add_column(no_wrap=True)
+    for row in range(rows):
+        grid.add_row(*[items[i] for i in range(row, len(items), rows)])
+    return grid
+
+
+def show_choices(
+    console: Console, texts: list[str], style: Callable[[str], Text], only: str = ""
+) -> None:
+    """Number the legal actions from 1; long lists show each kind of action briefly."""
+    numbered = [(i + 1, t) for i, t in enumerate(texts) if t.startswith(only)]
+    if not numbered:
+        console.print(f"No legal action starts with {only!r}.", markup=False)
+        return
+    if len(numbered) <= _FULL_LIST or only:
+        console.print(_grid(console, [_item(n, t, style) for n, t in numbered]))
+        return
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for number, text in numbered:
+        groups.setdefault(text.split(" ", 1)[0], []).append((number, text))
+    for verb, items in groups.items():
+        if len(items) <= _GROUP_IN_FULL:
+            console.print(_grid(console, [_item(n, t, style) for n, t in items]))
+            continue
+        shown = items[:: max(1, len(items) // _EXAMPLES)][:_EXAMPLES]
+        line = Text(
+            f"{verb}: {len(items)} choices ({items[0][0]}-{items[-1][0]}), e.g. ", style="bold"
+        )
+        line.append_text(Text(", ").join(style(t) for _, t in shown))
+        line.append(f"  — 'list {verb}' shows them all", style="dim")
+        console.print(line)
+
+
+def read_typed(line: str, choices: int) -> Typed:
+    """Classify one line: a command, a choice number, or action text."""
+    text = " ".join(line.split())
+    if not text:
+        return Typed(error="Type a number, an action, or 'help'.")
+    word, _, rest = text.partition(" ")
+    if word.lower() in COMMANDS:
+        return Typed(command=word.lower(), argument=rest)
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= choices:
+            return Typed(error=f"There is no choice {number}: choose 1 to {choices}.")
+        return Typed(action=str(number))
+    return Typed(action=text)

@@ -1,0 +1,52 @@
+"""What a game's renderer provides, and the wording every renderer shares.
+
+A renderer is a module ``monastic.cli.render.<game_package>`` with three functions:
+
+- ``render_table(view, console)``: draw the table as ``view["viewer"]`` sees it. The play
+  loop adds ``view["names"]``, one label per seat ("you", "greedy", ...).
+- ``describe_event(event, viewer) -> str | None``: one sentence for the log, or None to skip.
+- ``help_text() -> str``: the rules summary shown by the ``help`` command.
+
+and optionally ``style_action(text) -> rich.text.Text`` (how a legal action is listed) and
+``render_breakdown(result, console)`` (the details of a final result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.text import Text
+
+__all__ = ["Renderer", "seat_label", "seats_label"]
+
+
+class Renderer(Protocol):
+    """The functions the play loop calls; ``monastic.cli.render.renderer_for`` builds one."""
+
+    def render_table(self, view: dict[str, Any], console: Console) -> None: ...
+
+    def describe_event(self, event: dict[str, Any], viewer: int | None) -> str | None: ...
+
+    def help_text(self) -> str: ...
+
+    def style_action(self, text: str) -> Text: ...
+
+    def render_breakdown(self, result: dict[str, Any], console: Console) -> None: ...
+
+
+def seat_label(seat: Any, viewer: int | None, *, capital: bool = True) -> str:
+    """``Seat 2``, or ``You``/``you`` when the seat is the viewer's."""
+    if viewer is not None and seat == viewer:
+        return "You" if capital else "you"
+    return f"Seat {seat}" if capital else f"seat {seat}"
+
+
+def seats_label(seats: Iterable[Any], viewer: int | None) -> str:
+    """``Seat 0, Seat 2 and you``."""
+    names = [seat_label(s, viewer, capital=True) for s in seats]
+    names = [n if n != "You" else "you" for n in names]
+    if len(names) <= 1:
+        return "".join(names) or "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]

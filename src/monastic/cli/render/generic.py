@@ -1,0 +1,52 @@
+"""The renderer for games without their own: the view as pretty JSON, events as key=value."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.json import JSON
+from rich.text import Text
+
+from monastic.cli.render.base import seat_label
+
+__all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
+
+
+def render_table(view: dict[str, Any], console: Console) -> None:
+    """The whole view as indented JSON (names are shown by the play loop already)."""
+    shown = {k: v for k, v in view.items() if k != "names"}
+    console.print(JSON(json.dumps(shown)))
+
+
+def describe_event(event: dict[str, Any], viewer: int | None) -> str | None:
+    """``Seat 2: play card=Z7``: the event kind and its fields."""
+    fields = dict(event)
+    kind = str(fields.pop("kind", "event"))
+    who = fields.pop("seat", None)
+    parts = " ".join(
+        f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in fields.items()
+    )
+    prefix = f"{seat_label(who, viewer)}: " if who is not None else ""
+    return f"{prefix}{kind} {parts}".rstrip()
+
+
+def help_text() -> str:
+    """How to play any game from the list of legal actions."""
+    return (
+        "This game has no dedicated screen yet: the table is shown as its JSON view.\n"
+        "Choose one of the numbered legal actions by its number, or type its text."
+    )
+
+
+def style_action(text: str) -> Text:
+    """Actions are shown as they are written."""
+    return Text(text)
+
+
+def render_breakdown(result: dict[str, Any], console: Console) -> None:
+    """The game's own details of the result, as JSON."""
+    breakdown = result.get("breakdown") or {}
+    if breakdown:
+        console.print(JSON(json.dumps(breakdown)))
