@@ -80,8 +80,14 @@ def node(st: MonasteryState, x: int, y: int) -> int:
     return st.grid[cell_key(x, y)]
 
 
-def monk(st: MonasteryState, colour: int, x: int | None = None, y: int | None = None,
-         box: int = -1, posture: int = 0) -> int:
+def monk(
+    st: MonasteryState,
+    colour: int,
+    x: int | None = None,
+    y: int | None = None,
+    box: int = -1,
+    posture: int = 0,
+) -> int:
     """Move a free monk of ``colour`` (from the Abbey, else from a cross) to a place."""
     cands = [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -2]
     if x is not None:
@@ -146,4 +152,4 @@ def random_game(seed: int, players: int = 4, **options: Any) -> tuple[MonasteryS
     return st, moves
 
 
-__all__ = ["B", "G", "GAME", "R", "TYPE_BY_ID", "Y", "core", "flow", "scoring", "step"]
+__all__ = ["GAME", "TYPE_BY_ID", "B", "G", "R", "Y", "core", "flow", "scoring", "step"]

@@ -15,9 +15,16 @@ TILES = {t["id"]: t for t in json.loads(DATA.read_text())["tiles"]}
 
 # §2.2 table: Abbey cell, side, edge; the faced cell is the neighbour on that side.
 ABBEY_TABLE = [
-    ((0, 1), "N", "-"), ((1, 1), "N", "P"), ((2, 1), "N", "-"),
-    ((0, 0), "S", "-"), ((1, 0), "S", "P"), ((2, 0), "S", "-"),
-    ((2, 0), "E", "P"), ((2, 1), "E", "P"), ((0, 0), "W", "P"), ((0, 1), "W", "P"),
+    ((0, 1), "N", "-"),
+    ((1, 1), "N", "P"),
+    ((2, 1), "N", "-"),
+    ((0, 0), "S", "-"),
+    ((1, 0), "S", "P"),
+    ((2, 0), "S", "-"),
+    ((2, 0), "E", "P"),
+    ((2, 1), "E", "P"),
+    ((0, 0), "W", "P"),
+    ((0, 1), "W", "P"),
 ]
 VEC = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 SIDES = "NESW"
@@ -57,12 +64,22 @@ class Board:
         dx, dy = VEC[side]
         other = (xy[0] + dx, xy[1] + dy)
         if other in self.abbey_cells:
-            return {"edge": self.abbey_faces[xy], "colour": "grey", "category": "abbey",
-                    "qualifying": True, "xy": None}
+            return {
+                "edge": self.abbey_faces[xy],
+                "colour": "grey",
+                "category": "abbey",
+                "qualifying": True,
+                "xy": None,
+            }
         if other in self.cells:
             c = self.cells[other]
-            return {"edge": c["edges"][OPP[side]], "colour": c["colour"],
-                    "category": c["category"], "qualifying": c["qualifying"], "xy": other}
+            return {
+                "edge": c["edges"][OPP[side]],
+                "colour": c["colour"],
+                "category": c["category"],
+                "qualifying": c["qualifying"],
+                "xy": other,
+            }
         return None
 
     def group(self, start: tuple[int, int], category: str) -> set[tuple[int, int]]:
@@ -103,9 +120,9 @@ def legal(board: Board, tile_id: str, x: int, y: int, rot: int) -> bool:
             return False
         qualifying = qualifying or n["qualifying"]  # L4
         linked = linked or (a != "-" and b != "-")  # L5
-        if tile["category"] in LIMIT and n["category"] == tile["category"]:
-            if tile["category"] != "path" or (a == "P" and b == "P"):
-                groups.append(board.group(n["xy"], tile["category"]))
+        same = tile["category"] in LIMIT and n["category"] == tile["category"]
+        if same and (tile["category"] != "path" or (a == "P" and b == "P")):
+            groups.append(board.group(n["xy"], tile["category"]))
     if not qualifying:
         return False
     if not linked and tile["category"] != "livestock":

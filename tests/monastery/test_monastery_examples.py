@@ -209,7 +209,7 @@ def test_WE5_movement_points_and_abbey_crossing() -> None:
 
 
 def test_WE6_purchase_and_reduced_price() -> None:
-    """WE-6 / §4.3-4.4: 3 + 2 + 2 = 7, leftover 0; B on Green's track would be small + 1 blessing."""
+    """WE-6 / §4.3-4.4: 3 + 2 + 2 = 7, leftover 0; B on Green's track: small + 1 blessing."""
     st = empty()
     start_scoring(st, 0)
     st.sstage = 1

@@ -30,13 +30,16 @@ VARIANTS: list[tuple[int, dict[str, Any]]] = [
 def check_conservation(st: MonasteryState) -> None:
     """53 tiles + Abbey, 5 monks per colour, 36 letters, 20 blessings."""
     laid = [i for i in range(53) if st.tpos[i] >= 0]
-    out_passages = [i for i, t in enumerate(INSTANCES) if t.owner_colour >= 0
-                    and t.owner_colour not in st.colour]
+    out_passages = [
+        i
+        for i, t in enumerate(INSTANCES)
+        if t.owner_colour >= 0 and t.owner_colour not in st.colour
+    ]
     everything = sorted(laid + st.bag + [t for h in st.hand for t in h] + out_passages)
     assert everything == list(range(53))
     assert len(st.grid) == len(laid) + 6
     for c in range(4):
-        locs = st.mloc[c * 5:c * 5 + 5]
+        locs = st.mloc[c * 5 : c * 5 + 5]
         assert all(v == -3 for v in locs) == (c not in st.colour)
     on_board = sum(1 for ch in st.bchar if ch not in ("", "+"))
     on_tracks = sum(1 for c in st.colour for v in st.track[c] if v)
@@ -60,8 +63,7 @@ def check_no_leak(st: MonasteryState, events: list[Any], actor: int) -> None:
                 assert "hand" not in p and "blessings" not in p
         for t in v["tiles"]:
             i = st.grid[(t["x"] + 512) * 1024 + t["y"] + 512]
-            hidden = (not st.tfin[i] and INSTANCES[i].category == "building"
-                      and st.tlayer[i] != seat)
+            hidden = not st.tfin[i] and INSTANCES[i].category == "building" and st.tlayer[i] != seat
             assert ("tile" in t) != hidden
             assert "value" not in t or not hidden
         for e in events:
@@ -85,13 +87,21 @@ def check_validator(st: MonasteryState, seat: int, legal: list[Any], r: random.R
     if st.phase != "step" or st.pending or st.did_lay or st.encouraging:
         return
     board = pv.Board(st.view(None), {})
-    offered = {(a.tile, a.x, a.y, pv.rotate(pv.TILES[a.tile]["edges"], a.rot))
-               for a in legal if isinstance(a, Lay)}
+    offered = {
+        (a.tile, a.x, a.y, pv.rotate(pv.TILES[a.tile]["edges"], a.rot))
+        for a in legal
+        if isinstance(a, Lay)
+    }
     for tile, x, y, edges in offered:
         rot = next(q for q in range(4) if pv.rotate(pv.TILES[tile]["edges"], q) == edges)
         assert pv.legal(board, tile, x, y, rot), (tile, x, y, rot)
-    ids = sorted({INSTANCES[t].id for t in st.hand[seat]
-                  if INSTANCES[t].owner_colour in (-1, st.colour[seat])})
+    ids = sorted(
+        {
+            INSTANCES[t].id
+            for t in st.hand[seat]
+            if INSTANCES[t].owner_colour in (-1, st.colour[seat])
+        }
+    )
     if not ids:
         return
     xs = [xy[0] for xy in board.cells] + [0, 2]
@@ -103,7 +113,11 @@ def check_validator(st: MonasteryState, seat: int, legal: list[Any], r: random.R
         rot = r.randrange(4)
         edges = pv.rotate(pv.TILES[tile]["edges"], rot)
         assert pv.legal(board, tile, x, y, rot) == ((tile, x, y, edges) in offered), (
-            tile, x, y, rot)
+            tile,
+            x,
+            y,
+            rot,
+        )
 
 
 def play_checked(seed: int, players: int, options: dict[str, Any], deep: bool) -> MonasteryState:

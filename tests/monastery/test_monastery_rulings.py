@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from mon_helpers import (
+    GAME,
     B,
     G,
-    GAME,
     R,
     Y,
     clear_monks,
@@ -48,8 +48,14 @@ def test_catalogue_totals_3_1() -> None:
     cats: dict[str, int] = {}
     for t in INSTANCES:
         cats[t.category] = cats.get(t.category, 0) + 1
-    assert cats == {"building": 23, "path": 14, "field": 5, "garden": 4, "livestock": 3,
-                    "passage": 4}
+    assert cats == {
+        "building": 23,
+        "path": 14,
+        "field": 5,
+        "garden": 4,
+        "livestock": 3,
+        "passage": 4,
+    }
     cols: dict[str, int] = {}
     for t in INSTANCES:
         cols[t.colour] = cols.get(t.colour, 0) + 1
@@ -61,8 +67,10 @@ def test_catalogue_totals_3_1() -> None:
     for t in TYPES:
         if t.category == "building":
             assert len(t.boxes) <= t.value <= sum(t.boxes) <= 2 * t.value or t.id == "GARDEROBES"
-    assert sum(BOARD.full_price[i % 10] for i in range(40)
-               if BOARD.rows[i // 10][i % 10] != "+") == 201
+    assert (
+        sum(BOARD.full_price[i % 10] for i in range(40) if BOARD.rows[i // 10][i % 10] != "+")
+        == 201
+    )
     assert len("".join(BOARD.tracks)) == 36
 
 
@@ -109,15 +117,15 @@ def test_M5_uc_building_identity_hidden() -> None:
     """M-5: others see category, colour, boxes and edges of a uc building, not its name or V."""
     st = empty()
     put(st, "CHAPEL", 1, 2, fin=False, layer=0)
-    own = [t for t in st.view(0)["tiles"] if (t["x"], t["y"]) == (1, 2)][0]
-    other = [t for t in st.view(1)["tiles"] if (t["x"], t["y"]) == (1, 2)][0]
-    spectator = [t for t in st.view(None)["tiles"] if (t["x"], t["y"]) == (1, 2)][0]
+    own = next(t for t in st.view(0)["tiles"] if (t["x"], t["y"]) == (1, 2))
+    other = next(t for t in st.view(1)["tiles"] if (t["x"], t["y"]) == (1, 2))
+    spectator = next(t for t in st.view(None)["tiles"] if (t["x"], t["y"]) == (1, 2))
     assert own["tile"] == "CHAPEL"
     for v in (other, spectator):
         assert "tile" not in v and "value" not in v and "symbol" not in v
         assert v["category"] == "building" and v["colour"] == "grey" and v["boxes"] == [3, 2, 1]
     st.tfin[node(st, 1, 2)] = 1
-    assert [t for t in st.view(1)["tiles"] if (t["x"], t["y"]) == (1, 2)][0]["tile"] == "CHAPEL"
+    assert next(t for t in st.view(1)["tiles"] if (t["x"], t["y"]) == (1, 2))["tile"] == "CHAPEL"
     # hands and blessings are private
     st.bless[0] = 3
     v = st.view(1)
@@ -131,7 +139,7 @@ def test_M5_lay_event_redacted() -> None:
     give(st, 0, "DORMITORY")
     start_step(st, 0)
     events = st.apply(0, "lay DORMITORY 1,2 r0")
-    e = [e for e in events if e.kind == "lay"][0]
+    e = next(e for e in events if e.kind == "lay")
     assert e.for_seat(0)["tile"] == "DORMITORY"  # type: ignore[index]
     assert "tile" not in e.for_seat(1)  # type: ignore[operator]
 

@@ -26,8 +26,12 @@ class MonasteryGame(Game):
         max_decisions=20000,
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("variant", "standard", "standard, team (4 players, M-60) or simple (M-61)",
-                   choices=("standard", "team", "simple")),
+        OptionSpec(
+            "variant",
+            "standard",
+            "standard, team (4 players, M-60) or simple (M-61)",
+            choices=("standard", "team", "simple"),
+        ),
         OptionSpec("vow_of_silence", False, "table chat only in prayer hours (M-62)"),
         OptionSpec("start_hand", False, "draw 6 and return 3 at the first Matins (M-63)"),
         OptionSpec("random_colours", True, "colours drawn at random (M-1); off: Red, Blue, ..."),

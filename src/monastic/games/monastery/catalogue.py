@@ -101,10 +101,7 @@ def _load() -> tuple[tuple[TileType, ...], Board, Any]:
         if cat == "passage":
             owner = COLOUR_NAMES.index(t["id"].split("_")[1].lower())
         looks: tuple[Any, ...]
-        if cat == "building":
-            looks = (cat, colour, tuple(t["boxes"]), _canon(edges))
-        else:
-            looks = (t["id"],)
+        looks = (cat, colour, tuple(t["boxes"]), _canon(edges)) if cat == "building" else (t["id"],)
         types.append(
             TileType(
                 index=i,

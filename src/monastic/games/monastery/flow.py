@@ -200,7 +200,9 @@ def _check_e2(st: MonasteryState, action: Any, events: list[Event]) -> None:
 
 
 def e2_holds(st: MonasteryState) -> bool:
-    types = sorted({INSTANCES[t].index for h in st.hand for t in h} | {INSTANCES[t].index for t in st.bag})
+    types = sorted(
+        {INSTANCES[t].index for h in st.hand for t in h} | {INSTANCES[t].index for t in st.bag}
+    )
     if not types:
         return True
     # cheap types first: livestock and one-gateway tiles are the easiest to place
@@ -359,9 +361,15 @@ def _brew_apply(st: MonasteryState, seat: int, action: Any, events: list[Event])
         return
     node = st.grid[cell_key(action.x, action.y)]
     box = action.box if isinstance(action, Keep) else -1
-    m = next(m for m in core.seat_monks(st, seat)
-             if st.mloc[m] == node and st.mbox[m] == box and m not in st.kept and st.mstate[m] != 2
-             and (isinstance(action, Keep) or st.mstate[m] == 1))
+    m = next(
+        m
+        for m in core.seat_monks(st, seat)
+        if st.mloc[m] == node
+        and st.mbox[m] == box
+        and m not in st.kept
+        and st.mstate[m] != 2
+        and (isinstance(action, Keep) or st.mstate[m] == 1)
+    )
     st.kept.append(m)
     st.mstate[m] = 0
     events.append(Event("brewhouse", {"seat": seat, "action": str(action)}))
@@ -470,7 +478,9 @@ def result(st: MonasteryState) -> Result:
     parts = [testament(st, s) for s in range(st.n)]
     own = [p["total"] for p in parts]
     if st.team:
-        scores = [own[s] + own[core.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)]
+        scores = [
+            own[s] + own[core.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)
+        ]
         # M-59: the team holding the lowest tied row wins.
         keys = [(scores[s], max(st.colour[s], (st.colour[s] + 2) % 4)) for s in range(st.n)]
     else:
@@ -483,8 +493,12 @@ def result(st: MonasteryState) -> Result:
         scores=tuple(float(x) for x in scores),
         winners=winners,
         ranks=ranks,
-        breakdown={"testament": parts, "colours": [COLOUR_LETTERS[c] for c in st.colour],
-                   "end": ["E3", "E1", "E2"][st.ending], "round": st.round},
+        breakdown={
+            "testament": parts,
+            "colours": [COLOUR_LETTERS[c] for c in st.colour],
+            "end": ["E3", "E1", "E2"][st.ending],
+            "round": st.round,
+        },
     )
 
 

@@ -151,9 +151,13 @@ def can_place(
             link = True
         if not qual and (all_qualify or qualifies(st, node)):
             qual = True
-        if t.group and node != ABBEY and TYPES[INST_TYPE[node]].group == t.group:
-            if t.group != 1 or (me == PATH and their == PATH):
-                group_nodes.append(node)
+        if (
+            t.group
+            and node != ABBEY
+            and TYPES[INST_TYPE[node]].group == t.group
+            and (t.group != 1 or (me == PATH and their == PATH))
+        ):
+            group_nodes.append(node)
     if not qual:
         return False
     if not link and t.category != "livestock":

@@ -95,7 +95,9 @@ def begin_scoring(st: MonasteryState, seat: int, events: list[Event]) -> None:
     st.prayed = 0
     st.sstage = 0
     st.pts, st.building, detail = build_points(st, seat)
-    events.append(Event("build", {"seat": seat, "points": st.pts, "tiles": [list(d) for d in detail]}))
+    events.append(
+        Event("build", {"seat": seat, "points": st.pts, "tiles": [list(d) for d in detail]})
+    )
 
 
 def _symbol_tiles(st: MonasteryState, seat: int) -> list[int]:
@@ -108,22 +110,33 @@ def _symbol_tiles(st: MonasteryState, seat: int) -> list[int]:
             continue
         if _prayed_on(st, i):
             continue
-        if any(st.mloc[m] == i and st.mstate[m] == 0 and m not in st.building
-               for m in core.seat_monks(st, seat)):
+        if any(
+            st.mloc[m] == i and st.mstate[m] == 0 and m not in st.building
+            for m in core.seat_monks(st, seat)
+        ):
             out.append(i)
     return out
 
 
 def _library_pairs(st: MonasteryState) -> list[Library]:
     cells = [c for c in range(40) if st.bchar[c] not in ("", "+") and not st.bsmall[c]]
-    return [Library(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
-            if st.bchar[a] != st.bchar[b]]
+    return [
+        Library(a, b)
+        for i, a in enumerate(cells)
+        for b in cells[i + 1 :]
+        if st.bchar[a] != st.bchar[b]
+    ]
 
 
 def _pray_options(st: MonasteryState, seat: int) -> list[Pray]:
     out = []
-    nodes = sorted({st.mloc[m] for m in core.seat_monks(st, seat)
-                    if st.mloc[m] >= 0 and st.mstate[m] == 0 and m not in st.building})
+    nodes = sorted(
+        {
+            st.mloc[m]
+            for m in core.seat_monks(st, seat)
+            if st.mloc[m] >= 0 and st.mstate[m] == 0 and m not in st.building
+        }
+    )
     for node in nodes:
         t = INSTANCES[node]
         if not st.tfin[node] or st.tbuilt[node] == st.round or t.livestock:
@@ -181,8 +194,9 @@ def stage1(st: MonasteryState, seat: int) -> list[Any]:
             continue
         if ch == "+":
             row = cell // 10
-            present = sorted({m // 5 for m in range(20) if st.mloc[m] == core.CROSS
-                              and st.mcross[m] == row})
+            present = sorted(
+                {m // 5 for m in range(20) if st.mloc[m] == core.CROSS and st.mcross[m] == row}
+            )
             out.extend(BuyMonk(c, row) for c in present)
             continue
         for c in in_play:
@@ -281,8 +295,11 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
     if isinstance(action, BuyMonk):
         cell = action.row * 10 + BOARD.cross_col[action.row]
         _pay(st, seat, core.price(st, seat, cell))
-        m = next(m for m in range(action.colour * 5, action.colour * 5 + 5)
-                 if st.mloc[m] == core.CROSS and st.mcross[m] == action.row)
+        m = next(
+            m
+            for m in range(action.colour * 5, action.colour * 5 + 5)
+            if st.mloc[m] == core.CROSS and st.mcross[m] == action.row
+        )
         st.mloc[m] = -1
         st.mcross[m] = -1
         st.mstate[m] = 0
@@ -308,7 +325,7 @@ def finish(st: MonasteryState, seat: int, events: list[Event]) -> None:
     st.locked[seat] = 0
     st.building = []
     st.used = []
-    later = st.order[st.turn + 1:]
+    later = st.order[st.turn + 1 :]
     for i in sorted(st.laid_order):
         if st.tfin[i] or -1 in st.tbox[i]:
             continue

@@ -255,15 +255,29 @@ def _validate(st: MonasteryState) -> None:
         raise ValueError("player count and colours disagree")
     if len(st.tpos) != N_TILES or len(st.tbox) != N_TILES or len(st.mloc) != 20:
         raise ValueError("wrong number of tiles or monks")
-    seen = sorted(st.bag + [t for h in st.hand for t in h] + [i for i in range(N_TILES) if st.tpos[i] >= 0])
+    seen = sorted(
+        st.bag + [t for h in st.hand for t in h] + [i for i in range(N_TILES) if st.tpos[i] >= 0]
+    )
     from monastic.games.monastery.catalogue import INSTANCES
 
-    removed = [i for i in range(N_TILES) if INSTANCES[i].owner_colour >= 0 and INSTANCES[i].owner_colour not in st.colour]
+    removed = [
+        i
+        for i in range(N_TILES)
+        if INSTANCES[i].owner_colour >= 0 and INSTANCES[i].owner_colour not in st.colour
+    ]
     if sorted(seen + removed) != list(range(N_TILES)):
         raise ValueError("tiles are not all accounted for exactly once")
     if len(st.hand) != st.n or len(st.bless) != st.n:
         raise ValueError("per-seat lists have the wrong length")
     if sum(st.bless) + sum(st.tbless) > 20 or min(st.bless + st.tbless) < 0:
         raise ValueError("blessing counts are impossible")
-    if st.phase not in ("starthand", "brew", "step", "score", "over", "night", "prayer_after_election"):
+    if st.phase not in (
+        "starthand",
+        "brew",
+        "step",
+        "score",
+        "over",
+        "night",
+        "prayer_after_election",
+    ):
         raise ValueError(f"unknown phase {st.phase!r}")

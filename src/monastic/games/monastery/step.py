@@ -40,7 +40,9 @@ def begin_step(st: MonasteryState, seat: int) -> None:
     st.encouraging = 0
     st.stopped = []
     st.shiftable = [
-        m for m in upright if st.mloc[m] >= 0 and not st.tfin[st.mloc[m]] and -1 in st.tbox[st.mloc[m]]
+        m
+        for m in upright
+        if st.mloc[m] >= 0 and not st.tfin[st.mloc[m]] and -1 in st.tbox[st.mloc[m]]
     ]
 
 
@@ -71,9 +73,12 @@ def _passages(st: MonasteryState, seat: int) -> list[int]:
         colours.append(core.partner_colour(st, seat))
     out = []
     for i, t in enumerate(INSTANCES):
-        if t.owner_colour in colours and st.tpos[i] >= 0:
-            if not any(st.mloc[m] == i and st.mstate[m] != 0 for m in range(20)):
-                out.append(i)
+        if (
+            t.owner_colour in colours
+            and st.tpos[i] >= 0
+            and not any(st.mloc[m] == i and st.mstate[m] != 0 for m in range(20))
+        ):
+            out.append(i)
     return out
 
 
@@ -183,8 +188,15 @@ def lay_tile(st: MonasteryState, seat: int, action: Lay, events: list[Event]) ->
     st._adj = None
     data = {"seat": seat, "tile": tt.id, "x": action.x, "y": action.y, "rot": action.rot * 90}
     if tt.category == "building":
-        public = {"seat": seat, "x": action.x, "y": action.y, "rot": action.rot * 90,
-                  "category": tt.category, "colour": tt.colour, "boxes": list(tt.boxes)}
+        public = {
+            "seat": seat,
+            "x": action.x,
+            "y": action.y,
+            "rot": action.rot * 90,
+            "category": tt.category,
+            "colour": tt.colour,
+            "boxes": list(tt.boxes),
+        }
         events.append(Event("lay", data, audience=frozenset({seat}), public=public))
     else:
         events.append(Event("lay", data))
@@ -194,10 +206,7 @@ def lay_tile(st: MonasteryState, seat: int, action: Lay, events: list[Event]) ->
 
 
 def _find_monk(st: MonasteryState, seat: int, x: int, y: int, box: int) -> int:
-    if (x, y) == ABBEY_XY:
-        node = -1
-    else:
-        node = st.grid[cell_key(x, y)]
+    node = -1 if (x, y) == ABBEY_XY else st.grid[cell_key(x, y)]
     for m in core.seat_monks(st, seat):
         if st.mloc[m] == node and st.mstate[m] == 0 and st.mbox[m] == box and m not in st.stopped:
             return m
@@ -237,8 +246,12 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
                 if got:
                     st.tbless[node] = 0
                     st.bless[seat] += got
-                    events.append(Event("claim", {"seat": seat, "x": action.dx, "y": action.dy,
-                                                  "blessings": got}))
+                    events.append(
+                        Event(
+                            "claim",
+                            {"seat": seat, "x": action.dx, "y": action.dy, "blessings": got},
+                        )
+                    )
         events.append(Event("move", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, Shift):

@@ -22,18 +22,24 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="MonasteryState")
 
 _EDGE_TEXT = "-PG"
-_HOUR_KIND = {1: "prayer", 5: "prayer", 8: "prayer", 10: "night", 2: "study", 6: "study", 9: "study",
-              3: "toil", 4: "toil", 7: "toil"}
+_HOUR_KIND = {
+    1: "prayer",
+    5: "prayer",
+    8: "prayer",
+    10: "night",
+    2: "study",
+    6: "study",
+    9: "study",
+    3: "toil",
+    4: "toil",
+    7: "toil",
+}
 _HOUR_NAME = {1: "Matins", 5: "Sext", 8: "Vespers", 10: "Night"}
 
 
 def hidden_from(st: MonasteryState, inst: int, seat: int | None) -> bool:
     """M-5: the identity of a uc building is known only to its layer."""
-    return (
-        not st.tfin[inst]
-        and INSTANCES[inst].category == "building"
-        and st.tlayer[inst] != seat
-    )
+    return not st.tfin[inst] and INSTANCES[inst].category == "building" and st.tlayer[inst] != seat
 
 
 def _place(st: MonasteryState, m: int) -> str:
@@ -53,30 +59,46 @@ def view(st: MonasteryState, seat: int | None) -> dict[str, Any]:
         x, y = cell_xy(key)
         t = INSTANCES[i]
         edges = "".join(_EDGE_TEXT[e] for e in ROT[INST_TYPE[i]][st.trot[i]])
-        d: dict[str, Any] = {"x": x, "y": y, "edges": edges, "finished": bool(st.tfin[i]),
-                             "category": t.category, "colour": t.colour,
-                             "blessings": st.tbless[i]}
+        d: dict[str, Any] = {
+            "x": x,
+            "y": y,
+            "edges": edges,
+            "finished": bool(st.tfin[i]),
+            "category": t.category,
+            "colour": t.colour,
+            "blessings": st.tbless[i],
+        }
         if not st.tfin[i]:
             d["boxes"] = list(t.boxes)
             d["box_monks"] = [None if m < 0 else COLOUR_LETTERS[m // 5] for m in st.tbox[i]]
         if not hidden_from(st, i, seat):
-            d.update(tile=t.id, name=t.name, value=t.value, symbol=t.symbol,
-                     rot=st.trot[i] * 90)
+            d.update(tile=t.id, name=t.name, value=t.value, symbol=t.symbol, rot=st.trot[i] * 90)
         if st.tfin[i]:
             d["built_round"] = st.tbuilt[i]
         tiles.append(d)
-    monks = {COLOUR_NAMES[c]: [{"place": _place(st, m), "posture":
-                                ("upright", "praying", "prisoner")[st.mstate[m]]}
-                               for m in range(c * 5, c * 5 + 5)] for c in st.colour}
+    monks = {
+        COLOUR_NAMES[c]: [
+            {"place": _place(st, m), "posture": ("upright", "praying", "prisoner")[st.mstate[m]]}
+            for m in range(c * 5, c * 5 + 5)
+        ]
+        for c in st.colour
+    }
     board = []
     for row in range(4):
-        cells = []
+        cells: list[dict[str, Any]] = []
         for col in range(10):
             cell = row * 10 + col
             ch = st.bchar[cell]
             if ch == "+":
-                cells.append({"cross": sorted(COLOUR_LETTERS[m // 5] for m in range(20)
-                                             if st.mloc[m] == core.CROSS and st.mcross[m] == row)})
+                cells.append(
+                    {
+                        "cross": sorted(
+                            COLOUR_LETTERS[m // 5]
+                            for m in range(20)
+                            if st.mloc[m] == core.CROSS and st.mcross[m] == row
+                        )
+                    }
+                )
             else:
                 cells.append({"letter": ch or None, "small": bool(st.bsmall[cell])})
         board.append(cells)
@@ -100,8 +122,12 @@ def view(st: MonasteryState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "monastery",
         "seat": seat,
-        "options": {"team": st.team, "simple": st.simple, "vow_of_silence": st.silence,
-                    "start_hand": st.start_hand},
+        "options": {
+            "team": st.team,
+            "simple": st.simple,
+            "vow_of_silence": st.silence,
+            "start_hand": st.start_hand,
+        },
         "chat_allowed": (not st.silence) or h in core.PRAYER_HOURS,
         "round": st.round,
         "day": (st.round - 1) // 10 + 1,
@@ -121,11 +147,17 @@ def view(st: MonasteryState, seat: int | None) -> dict[str, Any]:
         "over": bool(st.over),
     }
     if st.phase == "step" and not st.over:
-        out["step"] = {"movement_points": st.mp, "laid": bool(st.did_lay),
-                       "encouraging": bool(st.encouraging)}
+        out["step"] = {
+            "movement_points": st.mp,
+            "laid": bool(st.did_lay),
+            "encouraging": bool(st.encouraging),
+        }
     if st.phase == "score" and not st.over:
-        out["scoring"] = {"points": st.pts, "stage": ("symbols", "purchase")[st.sstage],
-                          "prayed": bool(st.prayed)}
+        out["scoring"] = {
+            "points": st.pts,
+            "stage": ("symbols", "purchase")[st.sstage],
+            "prayed": bool(st.prayed),
+        }
     if st.over:
         out["result"] = st.result().to_dict()
     return out
@@ -138,8 +170,11 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
     new.rng = Rng(r.next64())
     # Unknown slots: uc buildings laid by others, others' non-passage hand tiles, the bag.
     uc = sorted(i for i in st.laid_order if hidden_from(st, i, seat))
-    hands = {s: [t for t in st.hand[s] if INSTANCES[t].owner_colour < 0]
-             for s in range(st.n) if s != seat}
+    hands = {
+        s: [t for t in st.hand[s] if INSTANCES[t].owner_colour < 0]
+        for s in range(st.n)
+        if s != seat
+    }
     pool = sorted(uc + [t for h in hands.values() for t in h] + st.bag)
     perm: dict[int, int] = {}
     for a in uc:

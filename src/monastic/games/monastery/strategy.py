@@ -1,0 +1,244 @@
+"""A cheap evaluation and a greedy heuristic for Monastery.
+
+``greedy_action`` lays tiles that can be completed and scored, sends monks to fill boxes
+(building), to pray and to toil/study, buys its own letters cheaply and keeps blessings.
+It only reads what the seat may know (it is called on a determinized copy anyway).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monastic.engine import Rng
+from monastic.games.monastery import core
+from monastic.games.monastery.actions import (
+    ABBEY_XY,
+    AbbotsHouse,
+    Almonry,
+    BuyLetter,
+    BuyMonk,
+    Elect,
+    End,
+    Exchange,
+    Imprison,
+    Keep,
+    Lay,
+    Library,
+    Move,
+    Pray,
+    Purchase,
+    Return,
+    Stand,
+    Workshop,
+)
+from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID
+from monastic.games.monastery.geometry import cell_key
+from monastic.games.monastery.state import MonasteryState
+
+__all__ = ["evaluate", "greedy_action"]
+
+#: Roughly what one point earned in a scoring is worth at the end (letters cost ~5.5 for 3).
+POINT_VALUE = 0.55
+
+
+def _scorings_left(st: MonasteryState) -> int:
+    if st.over:
+        return 0
+    left = 0
+    for r in range(st.round, 21):
+        h = (r - 1) % 10 + 1
+        if h in core.STUDY_HOURS or h in core.TOIL_HOURS:
+            left += 1
+    return left
+
+
+def evaluate(state: Any) -> list[float]:
+    """Expected final score per seat: testament now plus a rough value of future scorings."""
+    st: MonasteryState = state
+    if st.over:
+        return list(st.result().scores)
+    from monastic.games.monastery.flow import testament
+
+    left = _scorings_left(st)
+    own = []
+    for s in range(st.n):
+        t = testament(st, s)["total"]
+        upright = sum(1 for m in core.seat_monks(st, s) if st.mloc[m] >= -1 and st.mstate[m] == 0)
+        letters_free = sum(1 for v in st.track[st.colour[s]] if v == 0)
+        future = min(left * (1.0 + 0.8 * upright) * POINT_VALUE, 3.0 * letters_free + 5)
+        # tiles in hand will mostly be laid: count back most of the penalty
+        hand_back = 0.7 * sum(INSTANCES[i].value for i in st.hand[s]) * min(1.0, left / 6)
+        own.append(t + future + hand_back)
+    if st.team:
+        return [own[s] + own[core.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)]
+    return own
+
+
+def _node(st: MonasteryState, x: int, y: int) -> int:
+    if (x, y) == ABBEY_XY:
+        return ABBEY
+    return st.grid[cell_key(x, y)]
+
+
+def _place_value(st: MonasteryState, seat: int, node: int) -> float:
+    """What standing on a finished node is worth in this round's scoring."""
+    h = core.hour(st)
+    study = h in core.STUDY_HOURS
+    if node == ABBEY:
+        return 0.8 if study else 0.1
+    t = INSTANCES[node]
+    if not st.tfin[node] or t.livestock:
+        return 0.0
+    praying = any(st.mloc[m] == node and st.mstate[m] != 0 for m in range(20))
+    value = 0.0
+    if not praying:
+        if (
+            t.colour == "dual"
+            or (study and t.colour == "grey")
+            or (not study and t.colour == "brown")
+        ):
+            value += 1.0
+            if (study and t.symbol == "scriptorium") or (not study and t.symbol == "farm"):
+                value += 1.5
+        if t.symbol in ("almonry", "stables"):
+            value += 0.8
+        alone = not any(st.mloc[m] == node for m in range(20))
+        if alone and t.value >= 2:
+            value += 0.5 * t.value
+        if t.symbol == "chapel":
+            value += 2.0
+    return value
+
+
+def _move_value(st: MonasteryState, seat: int, a: Move) -> float:
+    dest = _node(st, a.dx, a.dy)
+    src = _node(st, a.sx, a.sy)
+    if a.sbox >= 0:
+        return -1.0  # never leave a box
+    if a.dbox >= 0:
+        boxes = st.tbox[dest]
+        empties = boxes.count(-1)
+        t = INSTANCES[dest]
+        gain = t.boxes[a.dbox] if not t.group else 2.0
+        if empties == 1:
+            return 6.0 + gain - 0.1 * a.cost
+        return 1.5 + 0.3 * gain - 0.2 * empties - 0.1 * a.cost
+    return _place_value(st, seat, dest) - _place_value(st, seat, src) - 0.05 * a.cost - 0.2
+
+
+def _lay_value(st: MonasteryState, seat: int, a: Lay) -> float:
+    t = TYPE_BY_ID[a.tile]
+    value = float(t.value) + 0.2 * sum(t.boxes)
+    if t.livestock:
+        key = cell_key(a.x, a.y)
+        from monastic.games.monastery.geometry import OFF
+
+        value += 1.5 * len({st.grid[key + o] for o in OFF if key + o in st.grid})
+    # closeness to own upright monks makes completion likelier
+    best = 99
+    for m in core.seat_monks(st, seat):
+        if st.mloc[m] >= -1 and st.mstate[m] == 0:
+            x, y = core.xy_of_node(st, core.node_of(st, m))
+            if (x, y) == ABBEY_XY:
+                x, y = 1, 0
+            best = min(best, abs(x - a.x) + abs(y - a.y))
+    return value - 0.3 * best
+
+
+def _letter_cost(st: MonasteryState, seat: int, a: BuyLetter) -> float:
+    return core.price(st, seat, a.cell)
+
+
+def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
+    """A sensible heuristic choice among ``state.legal_actions(seat)``."""
+    st: MonasteryState = state
+    legal = st.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    by: dict[type, list[Any]] = {}
+    for a in legal:
+        by.setdefault(type(a), []).append(a)
+
+    def best(items: list[Any], key: Any) -> Any:
+        scored = [(key(a), rng.below(1 << 20), a) for a in items]
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        return scored[0][2]
+
+    # Decisions outside steps and scorings.
+    if Elect in by:
+        from monastic.games.monastery.strategy import evaluate as ev
+
+        values = ev(st)
+        return best(by[Elect], lambda a: -values[core.seat_of_colour(st, a.colour)])
+    if Imprison in by:
+        values = evaluate(st)
+        mine = st.colour[seat]
+
+        def jail(a: Imprison) -> float:
+            if a.colour < 0:
+                return 0.0
+            if a.colour == mine or (st.team and a.colour == (mine + 2) % 4):
+                return -5.0
+            return values[core.seat_of_colour(st, a.colour)] / 10 + 0.5
+
+        return best(by[Imprison], jail)
+    if Return in by:
+        return best(by[Return], lambda a: TYPE_BY_ID[a.tile].value)
+    if Stand in by:
+        return by[Stand][0]
+    if Keep in by:
+        boxes = [a for a in by[Keep] if a.box >= 0]
+        if boxes:
+            return boxes[0]
+        return End()
+
+    if st.phase == "step":
+        if Lay in by:
+            lay = best(by[Lay], lambda a: _lay_value(st, seat, a))
+            if _lay_value(st, seat, lay) > -2:
+                return lay
+        moves = by.get(Move, [])
+        if moves:
+            mv = best(moves, lambda a: _move_value(st, seat, a))
+            if _move_value(st, seat, mv) > 0:
+                return mv
+        if Exchange in by and not any(isinstance(a, Lay) for a in legal):
+            hand_v = [INSTANCES[t].value for t in st.hand[seat] if INSTANCES[t].owner_colour < 0]
+            if hand_v and max(hand_v) >= 3 and st.mp == 0:
+                return Exchange()
+        # blessings are kept (never spent on encouragement)
+        return End()
+
+    if st.phase == "score":
+        if Almonry in by:
+            return by[Almonry][0]
+        if Lay in by:
+            return best(by[Lay], lambda a: _lay_value(st, seat, a))
+        if Pray in by:
+
+            def pray_value(a: Pray) -> float:
+                t = INSTANCES[_node(st, a.x, a.y)]
+                return 6.0 if t.symbol == "chapel" and not st.simple else float(t.value)
+
+            pray = best(by[Pray], pray_value)
+            if pray_value(pray) >= 2:
+                return pray
+        if Purchase in by:
+            return Purchase()
+        own = st.colour[seat]
+        mine_letters = [
+            a
+            for a in by.get(BuyLetter, [])
+            if a.colour == own or (st.team and a.colour == (own + 2) % 4)
+        ]
+        if mine_letters:
+            return best(mine_letters, lambda a: -_letter_cost(st, seat, a))
+        monks = [a for a in by.get(BuyMonk, []) if a.colour == own]
+        inside = sum(1 for m in core.seat_monks(st, seat) if st.mloc[m] >= -1)
+        if monks and inside < 4:
+            return best(monks, lambda a: -a.row)
+        return End()
+    for kind in (End, Purchase, Workshop, AbbotsHouse, Library):
+        if kind in by:
+            return by[kind][0]
+    return legal[0]
