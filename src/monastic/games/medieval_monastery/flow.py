@@ -25,6 +25,7 @@ from monastic.games.medieval_monastery.state import (
     PICK,
     PLAY,
     StateData,
+    card_mask,
 )
 
 __all__ = ["deal", "matches_ask"]
@@ -56,8 +57,9 @@ def clockwise(s: StateData, start: int) -> list[int]:
 def lose(s: StateData, holder: int, card: int) -> None:
     """Take a card out of a hand."""
     s.hands[holder].remove(card)
+    keep = ~(1 << card)
     for row in s.known:
-        row[holder].discard(card)
+        row[holder] &= keep
 
 
 def gain(s: StateData, holder: int, card: int, seen_by: Iterable[int] | None) -> None:
@@ -65,7 +67,7 @@ def gain(s: StateData, holder: int, card: int, seen_by: Iterable[int] | None) ->
     s.hands[holder].append(card)
     for viewer in range(s.n) if seen_by is None else seen_by:
         if viewer != holder:
-            s.known[viewer][holder].add(card)
+            s.known[viewer][holder] |= 1 << card
 
 
 def empty_hand(s: StateData, holder: int) -> list[int]:
@@ -73,7 +75,7 @@ def empty_hand(s: StateData, holder: int) -> list[int]:
     cards = s.hands[holder]
     s.hands[holder] = []
     for row in s.known:
-        row[holder].clear()
+        row[holder] = 0
     return cards
 
 
@@ -401,10 +403,10 @@ def abbey_swap(s: StateData, seat: int, target: int, ev: Events) -> None:
     s.hands[seat], s.hands[target] = theirs, mine
     for row in s.known:
         row[seat], row[target] = row[target], row[seat]
-    s.known[seat][target] = set(mine)
-    s.known[target][seat] = set(theirs)
-    s.known[seat][seat].clear()
-    s.known[target][target].clear()
+    s.known[seat][target] = card_mask(mine)
+    s.known[target][seat] = card_mask(theirs)
+    s.known[seat][seat] = 0
+    s.known[target][target] = 0
     ev.append(
         Event(
             "swap",
@@ -429,7 +431,7 @@ def make_offer(s: StateData, seat: int, target: int, card: int, ask: str, ev: Ev
     s.offer = (s.offer_no, seat, target, card, ask)
     for viewer in range(s.n):  # the offered card is named in public: worlds keep it in hand
         if viewer != seat:
-            s.known[viewer][seat].add(card)
+            s.known[viewer][seat] |= 1 << card
     s.step = ANSWER
     ev.append(
         Event(

@@ -44,6 +44,8 @@ from monastic.games.medieval_monastery.state import (
     SIMULTANEOUS,
     STEPS,
     StateData,
+    card_mask,
+    mask_cards,
 )
 from monastic.games.medieval_monastery.view import view
 
@@ -142,13 +144,13 @@ class MMState(StateData, State):
         pool = list(self.deck)
         for holder in range(self.n):
             if holder != seat:
-                pool.extend(c for c in self.hands[holder] if c not in mine[holder])
+                pool.extend(c for c in self.hands[holder] if not mine[holder] >> c & 1)
         pool.sort()  # the pool's order must not reveal where its cards came from
         r.shuffle(pool)
         for holder in range(self.n):
             if holder == seat:
                 continue
-            hand = sorted(mine[holder])
+            hand = mask_cards(mine[holder])
             need = len(self.hands[holder]) - len(hand)
             hand.extend(pool[len(pool) - need :] if need else [])
             del pool[len(pool) - need :]
@@ -157,7 +159,7 @@ class MMState(StateData, State):
         for viewer in range(self.n):  # others' knowledge must stay true in the new world
             for holder in range(self.n):
                 if holder != seat and viewer != seat:
-                    world.known[viewer][holder] &= set(world.hands[holder])
+                    world.known[viewer][holder] &= card_mask(world.hands[holder])
         if self.step in SIMULTANEOUS:  # others' secret choices are unknown to seat
             for other in range(self.n):
                 if other != seat and world.choice[other] >= 0:
@@ -208,7 +210,7 @@ class MedievalMonastery(Game):
         s.discard = []
         s.hands = [[] for _ in range(players)]
         s.scores = [[0] * 8 for _ in range(players)]
-        s.known = [[set() for _ in range(players)] for _ in range(players)]
+        s.known = [[0] * players for _ in range(players)]
         s.zone, s.queue, s.choice = [], [], [-1] * players
         s.trade_offers, s.trade_done, s.trade_turn = [], [], 0
         s.offer, s.offer_no, s.trade_log = None, 0, []
@@ -242,12 +244,12 @@ class MedievalMonastery(Game):
             [int(x) for x in _list(row, 8, "scores")] for row in _list(data["scores"], n, "scores")
         ]
         s.known = [
-            [set(_cards(k, "known")) for k in _list(row, n, "known")]
+            [card_mask(_cards(k, "known")) for k in _list(row, n, "known")]
             for row in _list(data["known"], n, "known")
         ]
         for v in range(n):
             for h in range(n):
-                if not s.known[v][h] <= set(s.hands[h]) or (v == h and s.known[v][h]):
+                if s.known[v][h] & ~card_mask(s.hands[h]) or (v == h and s.known[v][h]):
                     raise ValueError(f"known[{v}][{h}] names cards not in that hand")
         s.rng = Rng(int(data["rng"]))
         s.queue = [_seat(x, n) for x in data["queue"]]

@@ -10,7 +10,21 @@ from typing import Any
 
 from monastic.engine import Rng
 
-__all__ = ["STEPS", "Offering", "StateData"]
+__all__ = ["STEPS", "Offering", "StateData", "card_mask", "mask_cards"]
+
+
+def card_mask(cards: list[int] | tuple[int, ...]) -> int:
+    """A set of cards as a 72-bit mask (copies and set operations cost next to nothing)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def mask_cards(mask: int) -> list[int]:
+    """The cards of a mask, ascending."""
+    return [card for card in range(72) if mask >> card & 1]
+
 
 # The decisions the game waits for (C-12: simultaneous ones list several seats).
 PLAY = "play"  # Eremitical: the player on turn plays a card
@@ -72,7 +86,7 @@ class StateData:
     discard: list[int]  # face up, oldest first
     hands: list[list[int]]
     scores: list[list[int]]  # 8 suit scores per seat
-    known: list[list[set[int]]]  # known[v][h]: cards v knows h holds (v != h)
+    known: list[list[int]]  # known[v][h]: mask of the cards v knows h holds (v != h)
     rng: Rng
     zone: list[int]  # face-up cards in the centre (Rules reveal, Saints centre card)
     queue: list[int]  # seats still due: Rules pickers, Monks recipients, simultaneous choosers
@@ -98,7 +112,7 @@ class StateData:
         other.discard = self.discard[:]
         other.hands = [hand[:] for hand in self.hands]
         other.scores = [row[:] for row in self.scores]
-        other.known = [[set(cards) for cards in row] for row in self.known]
+        other.known = [row[:] for row in self.known]
         other.rng = self.rng.copy()
         other.zone = self.zone[:]
         other.queue = self.queue[:]
@@ -125,7 +139,7 @@ class StateData:
             "discard": self.discard[:],
             "hands": [hand[:] for hand in self.hands],
             "scores": [row[:] for row in self.scores],
-            "known": [[sorted(cards) for cards in row] for row in self.known],
+            "known": [[mask_cards(mask) for mask in row] for row in self.known],
             "rng": self.rng.state,
             "zone": self.zone[:],
             "queue": self.queue[:],

@@ -29,7 +29,7 @@ from monastic.games.medieval_monastery.actions import (
 from monastic.games.medieval_monastery.combos import combo_points, combos_in_hand
 from monastic.games.medieval_monastery.flow import matches_ask
 from monastic.games.medieval_monastery.game import MMState
-from monastic.games.medieval_monastery.state import COMBO, OVER
+from monastic.games.medieval_monastery.state import COMBO, OVER, mask_cards
 
 __all__ = ["evaluate", "greedy_action", "hand_potential", "utility"]
 
@@ -165,7 +165,7 @@ def _choose_bid(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
 
 def _hand_value_of(state: MMState, seat: int, target: int) -> float:
     """A hand we would get by swapping: what we know of it, and its size."""
-    known = sorted(state.known[seat][target])
+    known = mask_cards(state.known[seat][target])
     unknown = len(state.hands[target]) - len(known)
     scores = state.scores[seat]
     return hand_potential(known, scores) + unknown * 1.5
@@ -212,6 +212,6 @@ def _likely_holder(state: MMState, seat: int, ask: str) -> int | None:
     """A trader who probably holds a card matching ``ask``: a known one, else the largest hand."""
     traders = [t for t in range(state.n) if t != seat and state.hands[t]]
     for t in traders:
-        if any(matches_ask(c, ask) for c in state.known[seat][t]):
+        if any(matches_ask(c, ask) for c in mask_cards(state.known[seat][t])):
             return t
     return max(traders, key=lambda t: len(state.hands[t]), default=None)

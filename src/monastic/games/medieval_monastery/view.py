@@ -6,7 +6,13 @@ from typing import Any
 
 from monastic.games.medieval_monastery.catalogue import SUIT_LETTERS, card_text
 from monastic.games.medieval_monastery.legal import to_act
-from monastic.games.medieval_monastery.state import COMBO, OVER, SIMULTANEOUS, StateData
+from monastic.games.medieval_monastery.state import (
+    COMBO,
+    OVER,
+    SIMULTANEOUS,
+    StateData,
+    mask_cards,
+)
 
 __all__ = ["phase_of", "view"]
 
@@ -40,7 +46,7 @@ def view(s: StateData, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(hand) for hand in s.hands],
         "hand": _texts(s.hands[seat]) if seat is not None else None,
         "known": (
-            {str(h): _texts(list(s.known[seat][h])) for h in range(s.n) if s.known[seat][h]}
+            {str(h): _texts(mask_cards(s.known[seat][h])) for h in range(s.n) if s.known[seat][h]}
             if seat is not None
             else {}
         ),
