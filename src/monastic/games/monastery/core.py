@@ -6,6 +6,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from monastic.engine import Event
+from monastic.games.monastery.actions import ABBEY_XY
 from monastic.games.monastery.catalogue import ABBEY, BOARD, INSTANCES
 from monastic.games.monastery.geometry import cell_xy
 
@@ -42,8 +43,6 @@ def node_of(st: MonasteryState, monk: int) -> int:
 
 
 def xy_of_node(st: MonasteryState, node: int) -> tuple[int, int]:
-    from monastic.games.monastery.actions import ABBEY_XY
-
     if node == ABBEY:
         return ABBEY_XY
     return cell_xy(st.tpos[node])

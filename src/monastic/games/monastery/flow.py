@@ -96,6 +96,7 @@ def new_state(players: int, seed: int, options: Mapping[str, Any]) -> MonasteryS
     st.mp = st.did_lay = st.encouraging = st.pts = st.prayed = st.sstage = 0
     st.ending = st.over = st.decisions = 0
     st._adj = None
+    st._pcache = None
     events: list[Event] = []
     begin_round(st, events)
     return st

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from monastic.games.monastery.catalogue import (
@@ -173,21 +174,85 @@ def can_place(
     return True
 
 
+@lru_cache(maxsize=None)
+def _compat(ti: int, rot: int, their: tuple[int, ...], classes: tuple[int, ...]) -> bool:
+    """L2, L3 and L5 for a type and rotation against facing edges (-1: empty) and classes."""
+    t = TYPES[ti]
+    mine = ROT[ti][rot]
+    link = False
+    for d in range(4):
+        e = their[d]
+        if e < 0:
+            continue
+        me = mine[d]
+        if (me == PATH and e == NONE) or (me == NONE and e == PATH):
+            return False
+        if t.cls and classes[d] and classes[d] != t.cls:
+            return False
+        if me and e:
+            link = True
+    return link or t.category == "livestock"
+
+
 def placements(
     st: MonasteryState, types: list[int], all_qualify: bool = False, first_only: bool = False
 ) -> list[tuple[int, int, int]]:
-    """Legal (type index, cell key, rotation) for each type index in ``types``."""
-    out = []
-    cells = frontier(st)
-    for ti in types:
-        t = TYPES[ti]
-        for key in cells:
-            for r in DISTINCT_ROTS[ti]:
-                if can_place(st, t, key, r, all_qualify):
-                    out.append((ti, key, r))
-                    if first_only:
-                        return out
+    """Legal (type index, cell key, rotation) for each type index in ``types``, sorted."""
+    if all_qualify or first_only:
+        return _placements(st, types, all_qualify, first_only)
+    # Placements change only with the laid tiles and the fullness of uc tiles (M-9).
+    sig = (
+        tuple(types),
+        len(st.laid_order),
+        tuple(-1 in st.tbox[i] for i in st.laid_order if not st.tfin[i]),
+    )
+    cached = st._pcache
+    if cached is not None and cached[0] == sig:
+        return cached[1]
+    out = _placements(st, types, False, False)
+    st._pcache = (sig, out)
     return out
+
+
+def _placements(
+    st: MonasteryState, types: list[int], all_qualify: bool, first_only: bool
+) -> list[tuple[int, int, int]]:
+    out = []
+    grid = st.grid
+    for key in frontier(st):
+        their = [-1, -1, -1, -1]
+        classes = [0, 0, 0, 0]
+        qual = all_qualify
+        for d in range(4):
+            node = grid.get(key + OFF[d])
+            if node is None:
+                continue
+            their[d] = node_edge(st, node, key, (d + 2) % 4)
+            classes[d] = 1 if node == ABBEY else TYPES[INST_TYPE[node]].cls
+            if not qual and qualifies(st, node):
+                qual = True
+        if not qual:
+            continue
+        for ti, r, group in _cell_options(tuple(types), tuple(their), tuple(classes)):
+            if group and not can_place(st, TYPES[ti], key, r, all_qualify):
+                continue
+            out.append((ti, key, r))
+            if first_only:
+                return out
+    out.sort()
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _cell_options(
+    types: tuple[int, ...], their: tuple[int, ...], classes: tuple[int, ...]
+) -> tuple[tuple[int, int, int], ...]:
+    return tuple(
+        (ti, r, TYPES[ti].group)
+        for ti in types
+        for r in DISTINCT_ROTS[ti]
+        if _compat(ti, r, their, classes)
+    )
 
 
 def adjacency(st: MonasteryState) -> dict[int, list[int]]:

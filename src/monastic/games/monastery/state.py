@@ -81,6 +81,7 @@ class MonasteryState(State):
         *_INT_FIELDS,
         *_BOOL_OPTS,
         "_adj",
+        "_pcache",
         "grid",
         "phase",
         "rng",
@@ -138,6 +139,7 @@ class MonasteryState(State):
     silence: bool
     start_hand: bool
     _adj: dict[int, list[int]] | None
+    _pcache: tuple[Any, list[tuple[int, int, int]]] | None
 
     # Contract -----------------------------------------------------------------------------
 
@@ -202,6 +204,7 @@ class MonasteryState(State):
         new.rng = self.rng.copy()
         new.seed = self.seed
         new._adj = self._adj
+        new._pcache = self._pcache
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,6 +248,7 @@ class MonasteryState(State):
         st.seed = int(data["seed"])
         st.grid = {int(k): int(v) for k, v in data["grid"]}
         st._adj = None
+        st._pcache = None
         _validate(st)
         return st
 
