@@ -7,7 +7,14 @@ from itertools import combinations, product
 
 from monastic.games.medieval_monastery.catalogue import COMBOS, Card, rank, suit
 
-__all__ = ["combo_draws", "combo_points", "combos_in_hand", "is_combo", "is_winning_flush"]
+__all__ = [
+    "combo_draws",
+    "combo_points",
+    "combos_in_hand",
+    "is_combo",
+    "is_winning_flush",
+    "sets_in_hand",
+]
 
 
 def is_combo(kind: str, cards: Sequence[Card]) -> bool:
@@ -53,17 +60,48 @@ def combo_draws(kind: str, size: int) -> int:
 
 def combos_in_hand(hand: Sequence[Card]) -> Iterator[tuple[str, tuple[Card, ...]]]:
     """Every combo a hand can declare, each card set sorted, in a fixed order."""
-    by_suit: list[list[Card]] = [[] for _ in range(8)]
-    by_rank: list[list[Card]] = [[] for _ in range(10)]
-    for card in sorted(hand):
-        by_suit[suit(card)].append(card)
-        by_rank[rank(card)].append(card)
+    by_suit, by_rank = _columns(hand)
     for cards in by_suit:
         for n in range(2, len(cards) + 1):
             yield from (("flush", combo) for combo in combinations(cards, n))
     for cards in by_rank:
         for n in range(2, len(cards) + 1):
             yield from (("kind", combo) for combo in combinations(cards, n))
+    yield from _straights_and_suits(by_suit, by_rank)
+
+
+def _columns(hand: Sequence[Card]) -> tuple[list[list[Card]], list[list[Card]]]:
+    """The hand's cards by suit and by rank (index 1..9), each list ascending."""
+    by_suit: list[list[Card]] = [[], [], [], [], [], [], [], []]
+    by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], []]
+    for card in sorted(hand):
+        by_suit[card // 9].append(card)
+        by_rank[card % 9 + 1].append(card)
+    return by_suit, by_rank
+
+
+def sets_in_hand(
+    hand: Sequence[Card],
+) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]], list[tuple[str, tuple[Card, ...]]]]:
+    """The flushes, the N of a kind, and the other combos of a hand (the fast path of
+    ``combos_in_hand`` for generating legal actions)."""
+    by_suit, by_rank = _columns(hand)
+    flushes: list[tuple[Card, ...]] = []
+    kinds: list[tuple[Card, ...]] = []
+    for cards in by_suit:
+        if len(cards) >= 2:
+            for n in range(2, len(cards) + 1):
+                flushes.extend(combinations(cards, n))
+    for cards in by_rank:
+        if len(cards) >= 2:
+            for n in range(2, len(cards) + 1):
+                kinds.extend(combinations(cards, n))
+    return flushes, kinds, list(_straights_and_suits(by_suit, by_rank))
+
+
+def _straights_and_suits(
+    by_suit: list[list[Card]], by_rank: list[list[Card]]
+) -> Iterator[tuple[str, tuple[Card, ...]]]:
     for low in range(1, 8):
         for high in range(low + 1, 10):
             if not by_rank[high] or not by_rank[low]:

@@ -10,7 +10,9 @@ from monastic.games.medieval_monastery.actions import (
     DISCARD_ONE,
     DISCARD_TWO,
     DONE,
+    FLUSH,
     GIVE,
+    KIND,
     OFFER,
     PICK,
     PLAY,
@@ -28,7 +30,7 @@ from monastic.games.medieval_monastery.actions import (
     Swap,
 )
 from monastic.games.medieval_monastery.catalogue import card_text
-from monastic.games.medieval_monastery.combos import combos_in_hand, is_combo
+from monastic.games.medieval_monastery.combos import is_combo, sets_in_hand
 from monastic.games.medieval_monastery.flow import matches_ask
 from monastic.games.medieval_monastery.state import (
     ABBEY,
@@ -92,7 +94,12 @@ def legal_actions(s: StateData, seat: int) -> list[MMAction]:
     if step == PLAY_STEP:
         return [PLAY[c] for c in hand]
     if step == COMBO:
-        return [DONE, *(Combo(kind, cards) for kind, cards in combos_in_hand(hand))]
+        flushes, kinds, others = sets_in_hand(hand)
+        out: list[MMAction] = [DONE]
+        out.extend([FLUSH[cards] for cards in flushes])
+        out.extend([KIND[cards] for cards in kinds])
+        out.extend([Combo(kind, cards) for kind, cards in others])
+        return out
     if step == OFFER_STEP:
         offers: list[MMAction] = [DONE]
         for target in _trade_targets(s, seat):
@@ -103,9 +110,9 @@ def legal_actions(s: StateData, seat: int) -> list[MMAction]:
     if step == ANSWER:
         assert s.offer is not None
         number, ask = s.offer[0], s.offer[4]
-        out: list[MMAction] = [Accept(number, c) for c in hand if matches_ask(c, ask)]
-        out.append(Reject(number))
-        return out
+        answers: list[MMAction] = [Accept(number, c) for c in hand if matches_ask(c, ask)]
+        answers.append(Reject(number))
+        return answers
     if step == PICK_STEP:
         return [PICK[c] for c in sorted(s.zone)]
     if step == BID_STEP:
