@@ -16,7 +16,7 @@ COMMANDS = ("help", "hint", "log", "list", "quit")
 
 _FULL_LIST = 60  # up to this many choices are listed in full
 _GROUP_IN_FULL = 12  # in longer lists, a kind of action with this many or fewer is listed
-_EXAMPLES = 4
+_EXAMPLES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ def show_choices(
             f"{verb}: {len(items)} choices ({items[0][0]}-{items[-1][0]}), e.g. ", style="bold"
         )
         line.append_text(Text(", ").join(style(t) for _, t in shown))
-        line.append(f"  — 'list {verb}' shows them all", style="dim")
+        line.append(f"  ('list {verb}' shows all)", style="dim")
         console.print(line)
 
 

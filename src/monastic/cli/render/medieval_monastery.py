@@ -105,7 +105,7 @@ def _scores_table(view: dict[str, Any]) -> Table:
     table.add_column("seat", no_wrap=True)
     table.add_column("hand", justify="right")
     for letter in SUIT_LETTERS:
-        table.add_column(Text(letter, style=SUIT_STYLES[letter]), justify="right", min_width=4)
+        table.add_column(Text(letter, style=SUIT_STYLES[letter]), justify="right", min_width=3)
     table.add_column("lowest", justify="right")
     for seat, row in enumerate(view["scores"]):
         low = min(row)
@@ -125,12 +125,14 @@ def _scores_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def _legend() -> Text:
+def _legend(width: int) -> Text:
     parts = [
         Text(f"{letter} {name}", style=SUIT_STYLES[letter])
         for letter, name in zip(SUIT_LETTERS, SUIT_NAMES, strict=True)
     ]
-    return Text("  ").join(parts) + Text("   [n] = weakest suit", style="dim")
+    legend = Text("  ").join(parts)
+    note = Text("   [n] = weakest suit", style="dim")
+    return legend + note if len(legend) + len(note) <= width else legend
 
 
 def _hand(view: dict[str, Any]) -> Text:
@@ -191,7 +193,7 @@ def _ask(ask: str) -> str:
 
 def render_table(view: dict[str, Any], console: Console) -> None:
     """The table as ``view["viewer"]`` sees it."""
-    parts: list[Any] = [_headline(view), _scores_table(view), _legend()]
+    parts: list[Any] = [_headline(view), _scores_table(view), _legend(console.width)]
     parts.extend(_extras(view))
     if view.get("hand") is not None:
         parts.append(_hand(view))

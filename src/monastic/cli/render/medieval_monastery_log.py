@@ -83,7 +83,8 @@ def _swap(e: Event, v: int | None) -> str:
 
 def _offer(e: Event, v: int | None) -> str:
     ask = e["ask"]
-    wanted = f"a {ask}" if ask.isdigit() else f"a {ask} card ({suit_name(ask)})"
+    article = "an" if ask in "SRMOA8" else "a"  # as the letter or number is said aloud
+    wanted = f"{article} {ask}" if ask.isdigit() else f"{article} {ask} card ({suit_name(ask)})"
     return (
         f"Offer {e['number']}: {seat_label(e['from'], v)} offered {e['card']} to"
         f" {seat_label(e['to'], v, capital=False)} for {wanted}"
@@ -138,7 +139,7 @@ _DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
     "cross": lambda e, v: f"The cross passes: {seat_label(e['abbot'], v, capital=False)}"
     f" {'are' if e['abbot'] == v else 'is'} the next Abbot",
     "trade-skipped": lambda e, v: "Too few players hold cards: no trading",
-    "trade-open": lambda e, v: f"Trading opens (Study) for {seats_label(e['traders'], v)}",
+    "trade-open": lambda e, v: f"Trading opens (Study): {seats_label(e['traders'], v)} may trade",
     "trade-done": lambda e, v: f"{seat_label(e['seat'], v)} finished trading",
     "trade-closed": lambda e, v: "Trading is closed",
     "reject": lambda e, v: f"{seat_label(e['seat'], v)} rejected offer {e['number']}",
