@@ -142,7 +142,38 @@ def why_illegal(st: MonasteryState, seat: int, action: Any) -> str:
         return f"seat {seat} is not to act now"
     what = {"step": "in a step", "score": "in a scoring", "brew": "at the Brewhouse"}
     where = "now" if st.pending else what.get(st.phase, "now")
-    return f"{action} is not legal for {COLOUR_LETTERS[st.colour[seat]]} {where}"
+    base = f"{action} is not legal for {COLOUR_LETTERS[st.colour[seat]]} {where}"
+    reason = _reason(st, seat, action)
+    return f"{base}: {reason}" if reason else base
+
+
+def _reason(st: MonasteryState, seat: int, action: Any) -> str:
+    """A sharper reason for the common mistakes."""
+    from monastic.games.monastery.actions import Lay, Move
+
+    if st.pending:
+        kind = {
+            P_TIE: "an election tie-break (elect X)",
+            P_PRISON: "the Prison Cell (imprison X)",
+            P_RETURN: "returning a tile (return X)",
+        }[st.pending[-1][0]]
+        return f"the decision due is {kind}"
+    if isinstance(action, Lay):
+        if action.tile not in {INSTANCES[t].id for t in st.hand[seat]}:
+            return f"there is no {action.tile} in your hand"
+        if st.phase == "step" and st.did_lay and not action.stables:
+            return "you already laid or exchanged a tile in this step (M-6)"
+        if st.phase == "step" and st.encouraging:
+            return "encouragement ends the step's laying and moving (M-23)"
+        return (
+            "the placement breaks L1-L6 (empty cell, no dead end, no grey-brown contact,"
+            " a qualifying neighbour, a link, group limits)"
+        )
+    if isinstance(action, Move):
+        if st.phase != "step":
+            return "monks move only in steps"
+        return f"that monk cannot reach that place for exactly its cheapest cost (MP left: {st.mp})"
+    return ""
 
 
 # Applying --------------------------------------------------------------------------------

@@ -174,7 +174,7 @@ def can_place(
     return True
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _compat(ti: int, rot: int, their: tuple[int, ...], classes: tuple[int, ...]) -> bool:
     """L2, L3 and L5 for a type and rotation against facing edges (-1: empty) and classes."""
     t = TYPES[ti]
