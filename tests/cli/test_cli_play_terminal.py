@@ -72,6 +72,9 @@ def test_bad_input_numbers_text_help_quit_and_resume(
     child.sendline("help")
     child.expect("Combos")
     child.expect(PROMPT)
+    child.sendline("list play")
+    child.expect("  1  play ")
+    child.expect(PROMPT)
 
     # By number, then by text.
     child.sendline("1")
@@ -79,6 +82,13 @@ def test_bad_input_numbers_text_help_quit_and_resume(
     child.expect(PROMPT)
     typed = first_choice(child)
     child.sendline(typed)
+    child.expect(PROMPT)
+
+    child.sendline("log")
+    child.expect("You played")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect(["visits", "Hints need"])
     child.expect(PROMPT)
 
     child.sendline("quit")

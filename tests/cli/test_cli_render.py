@@ -69,5 +69,15 @@ def test_games_without_a_renderer_get_the_generic_one() -> None:
     assert renderer.render_table is generic.render_table
     out_console, out = console()
     renderer.render_table({"viewer": 0, "board": [1, 2], "names": ["you"]}, out_console)
-    assert json.loads(out.getvalue()) == {"viewer": 0, "board": [1, 2]}
+    seats, _, rest = out.getvalue().partition("\n")
+    assert seats == "Seats: 0 you"
+    assert json.loads(rest) == {"viewer": 0, "board": [1, 2]}
     assert renderer.describe_event({"kind": "roll", "seat": 1, "die": 5}, 1) == "You: roll die=5"
+
+
+def test_compact_json_folds_what_fits_on_a_line() -> None:
+    data = {"a": [1, 2, 3], "b": {"c": "x" * 30, "d": list(range(20))}}
+    text = generic.compact_json(data, width=40)
+    assert json.loads(text) == data
+    assert '"a": [1, 2, 3]' in text
+    assert '"d": [\n' in text  # too long for one line, so one item a line

@@ -312,7 +312,7 @@ def run_play(args: argparse.Namespace) -> int:
     verb = "Resuming" if args.resume else "Starting"
     console.print(
         f"{verb} {match.game.title}: {record.players} players, seed {record.seed}"
-        f" (seats: {seats}). Type 'help' for the rules and commands.",
+        f" (seats: {seats}).\nType 'help' for the rules and commands.",
         markup=False,
     )
     named = bool(args.save or args.resume)
