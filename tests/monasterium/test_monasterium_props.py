@@ -174,7 +174,7 @@ def test_clone_and_determinize_leave_the_source_alone(n: int, seed: int) -> None
     assert s.view(0) == s.view(1) | {"seat": 0}
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(n=PLAYERS, seed=SEEDS)
 def test_greedy_and_evaluate_play_whole_games(n: int, seed: int) -> None:
     """strategy.greedy_action always returns a legal action; evaluate one score per seat."""

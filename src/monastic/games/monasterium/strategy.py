@@ -13,16 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from monastic.engine import Rng
-from monastic.games.monasterium.actions import Place, Reroll
+from monastic.games.monasterium.actions import Place, Reroll, Take
 from monastic.games.monasterium.catalogue import (
-    BOOK,
-    INF,
     MISSION_BY_ID,
-    ROS,
-    SOUP,
-    TOOL,
 )
-from monastic.games.monasterium.effects import mission_met
+from monastic.games.monasterium.effects import access_mask, mission_met
+from monastic.games.monasterium.flow import use_options
 from monastic.games.monasterium.scoring import (
     chapel_spread,
     cloister_chapel,
@@ -87,6 +83,9 @@ def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -
     value += sum(1 for e in s.extras[p] if e == 1) * 2.0
     value += (s.personal[p] - 1) * 6.0 * left
     value += _mission_progress(s, p)
+    # Access to monasteries where sends are still possible (messenger links, own chapels).
+    acc = access_mask(s, p)
+    value += sum(1.5 for m in range(5) if acc >> m & 1) * left
     if s.current == p and s.phase == "act":
         value += s.dice_left * 2.0
     return value
@@ -105,17 +104,42 @@ def evaluate(state: MonasteriumState) -> list[float]:
     return out
 
 
-def _place_score(s: MonasteriumState, p: int, v: int) -> float:
+def column_values(s: MonasteriumState, p: int) -> list[float]:
+    """Heuristic gain of one die used in each column 1..5 now (best single action)."""
+    base = heuristic_value(s, p)
+    out = []
+    for col in range(5):
+        probe = s.clone()
+        probe.phase = "act"
+        probe.current = p
+        probe.tasks = []
+        probe.turn_col = col
+        probe.dice_left = 1
+        probe.used = 0
+        probe._legal = None
+        acts = use_options(probe, p, (col,))
+        if not acts:
+            out.append(-1.0)
+            continue
+        best = max(_lookahead(probe, p, a, 1) for a in acts)
+        out.append(best - base)
+    return out
+
+
+def _place_score(s: MonasteriumState, p: int, v: int, values: list[float]) -> float:
     pers = s.rolled_personal or []
-    count = pers.count(v) + s.rolled_neutral.count(v)
-    goods = s.goods[p]
-    weight = {1: 0.6, 2: 1.0, 3: 1.0, 4: 1.2, 5: 1.1, 6: 1.5}[v]
-    if v == 1 and goods[INF] >= 1 and max(goods[SOUP], goods[TOOL], goods[BOOK]) >= 2:
-        weight = 1.6
-    if v == 3 and goods[ROS] < 2:
-        weight = 1.3
-    # Placing many dice at once leaves fewer for later turns; slightly prefer it.
-    return weight * count + 0.1 * count
+    worth = max(values) if v == 6 else values[v - 1]
+    # Personal dice are safe for their owner; neutral ones may be taken by others.
+    return worth * (2 * pers.count(v) + s.rolled_neutral.count(v))
+
+
+def _take_score(s: MonasteriumState, p: int, take: Take, values: list[float]) -> float:
+    col = take.column - 1
+    flipped = not s.slots[p] >> (15 + col) & 1
+    score = 0.0
+    for i in range(take.count):
+        score += values[col] * (0.85**i) + (1.0 if flipped else 0.0)
+    return score + 0.3 * take.count
 
 
 def _lookahead(s: MonasteriumState, seat: int, action: Any, depth: int) -> float:
@@ -147,12 +171,20 @@ def greedy_action(state: MonasteriumState, seat: int, rng: Rng) -> Any:
     if state.phase == "place":
         places = [a for a in acts if isinstance(a, Place)]
         rerolls = [a for a in acts if isinstance(a, Reroll)]
-        best = max(_place_score(state, seat, a.value) for a in places)
-        if best < 1.0 and rerolls:
+        values = column_values(state, seat)
+        scores = {a.value: _place_score(state, seat, a.value, values) for a in places}
+        best = max(scores.values())
+        if best <= 0.5 and rerolls:
             # Poor roll: re-roll every die once.
             return max(rerolls, key=lambda a: len(a.personal) + len(a.neutral))
-        top = [a for a in places if _place_score(state, seat, a.value) == best]
+        top = [a for a in places if scores[a.value] >= best - 1e-9]
         return top[rng.below(len(top))]
+    if isinstance(acts[0], Take):
+        values = column_values(state, seat)
+        tscores = [_take_score(state, seat, a, values) for a in acts]
+        tbest = max(tscores)
+        ttop = [a for a, v in zip(acts, tscores, strict=True) if v >= tbest - 1e-9]
+        return ttop[rng.below(len(ttop))]
     scored: list[tuple[float, int]] = []
     for i, a in enumerate(acts):
         scored.append((_lookahead(state, seat, a, 1), i))
