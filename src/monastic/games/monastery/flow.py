@@ -97,6 +97,7 @@ def new_state(players: int, seed: int, options: Mapping[str, Any]) -> MonasteryS
     st.ending = st.over = st.decisions = 0
     st._adj = None
     st._pcache = None
+    st._lcache = None
     events: list[Event] = []
     begin_round(st, events)
     return st

@@ -233,25 +233,24 @@ def _placements(
                 qual = True
         if not qual:
             continue
-        for ti, r, group in _cell_options(tuple(types), tuple(their), tuple(classes)):
-            if group and not can_place(st, TYPES[ti], key, r, all_qualify):
-                continue
-            out.append((ti, key, r))
-            if first_only:
-                return out
+        options = _cell_options(tuple(their), tuple(classes))
+        for ti in types:
+            for r in options[ti]:
+                if TYPES[ti].group and not can_place(st, TYPES[ti], key, r, all_qualify):
+                    continue
+                out.append((ti, key, r))
+                if first_only:
+                    return out
     out.sort()
     return out
 
 
-@lru_cache(maxsize=1 << 16)
-def _cell_options(
-    types: tuple[int, ...], their: tuple[int, ...], classes: tuple[int, ...]
-) -> tuple[tuple[int, int, int], ...]:
+@lru_cache(maxsize=1 << 14)
+def _cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per type index: the rotations passing L2, L3 and L5 against these neighbours."""
     return tuple(
-        (ti, r, TYPES[ti].group)
-        for ti in types
-        for r in DISTINCT_ROTS[ti]
-        if _compat(ti, r, their, classes)
+        tuple(r for r in DISTINCT_ROTS[t.index] if _compat(t.index, r, their, classes))
+        for t in TYPES
     )
 
 

@@ -82,6 +82,7 @@ class MonasteryState(State):
         *_BOOL_OPTS,
         "_adj",
         "_pcache",
+        "_lcache",
         "grid",
         "phase",
         "rng",
@@ -140,6 +141,7 @@ class MonasteryState(State):
     start_hand: bool
     _adj: dict[int, list[int]] | None
     _pcache: tuple[Any, list[tuple[int, int, int]]] | None
+    _lcache: tuple[Any, frozenset[Any]] | None
 
     # Contract -----------------------------------------------------------------------------
 
@@ -155,7 +157,35 @@ class MonasteryState(State):
     def legal_actions(self, seat: int) -> list[Any]:
         from monastic.games.monastery import flow
 
-        return flow.legal_actions(self, seat)
+        out = flow.legal_actions(self, seat)
+        self._lcache = (self._fingerprint(seat), frozenset(out))
+        return out
+
+    def is_legal(self, seat: int, action: Any) -> bool:
+        cached = self._lcache
+        if cached is not None and cached[0] == self._fingerprint(seat):
+            return action in cached[1]
+        return action in self.legal_actions(seat)
+
+    def _fingerprint(self, seat: int) -> tuple[Any, ...]:
+        """Cheap identity of the decision point (guards the legal-action cache)."""
+        return (
+            seat,
+            self.decisions,
+            self.phase,
+            self.turn,
+            self.round,
+            self.mp,
+            self.did_lay,
+            self.encouraging,
+            self.pts,
+            self.sstage,
+            len(self.pending),
+            len(self.laid_order),
+            tuple(self.mloc),
+            tuple(self.bless),
+            len(self.bag),
+        )
 
     def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
         from monastic.games.monastery import flow
@@ -205,6 +235,7 @@ class MonasteryState(State):
         new.seed = self.seed
         new._adj = self._adj
         new._pcache = self._pcache
+        new._lcache = None
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -249,6 +280,7 @@ class MonasteryState(State):
         st.grid = {int(k): int(v) for k, v in data["grid"]}
         st._adj = None
         st._pcache = None
+        st._lcache = None
         _validate(st)
         return st
 

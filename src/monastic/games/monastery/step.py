@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
 
+#: colour -> the instance index of that colour's secret passage
+PASSAGE_OF = tuple(
+    next(i for i, t in enumerate(INSTANCES) if t.owner_colour == c) for c in range(4)
+)
+
 
 def begin_step(st: MonasteryState, seat: int) -> None:
     """Set up a step: movement points (M-13) and the monks that may shift for free (M-18)."""
@@ -72,13 +77,13 @@ def _passages(st: MonasteryState, seat: int) -> list[int]:
     if st.team:
         colours.append(core.partner_colour(st, seat))
     out = []
-    for i, t in enumerate(INSTANCES):
-        if (
-            t.owner_colour in colours
-            and st.tpos[i] >= 0
-            and not any(st.mloc[m] == i and st.mstate[m] != 0 for m in range(20))
+    for c in colours:
+        i = PASSAGE_OF[c]
+        if st.tpos[i] >= 0 and not any(
+            loc == i and st.mstate[m] != 0 for m, loc in enumerate(st.mloc)
         ):
             out.append(i)
+    out.sort()
     return out
 
 

@@ -219,6 +219,7 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
     new.bag = sorted(perm[t] for t in st.bag)
     new._adj = None
     new._pcache = None
+    new._lcache = None
     # Others' blessings: keep their total (the supply is on the table), spread it anew.
     others = [s for s in range(st.n) if s != seat]
     total = sum(st.bless[s] for s in others)
