@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-import pexpect
+import pexpect  # type: ignore[import-untyped]
 
 PROMPT = "Seat 0> "
 FIRST_CHOICE = re.compile(r"^\s+1  (\S[^\r\n]*?)(?:\s{3,}|\r?$)", re.M)

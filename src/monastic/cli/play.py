@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,7 @@ class PlaySession:
                     self._bot_move(bots[0])
                 else:
                     self._human_move(acting[0])
-        except Quit:
+        except (Quit, KeyboardInterrupt):
             self._save()
             self.console.print(
                 f"Saved to {self.save_path}\nResume with: monastic play {self.match.game.id}"
@@ -129,7 +130,11 @@ class PlaySession:
 
     def _bot_move(self, seat: int) -> None:
         bot = self.seating.bots[seat]
-        action = bot.choose(self.match.state, seat)
+        thinking: AbstractContextManager[Any] = nullcontext()
+        if self.seating.humans and self._interactive():
+            thinking = self.console.status(f"Seat {seat} ({bot.spec}) is thinking...")
+        with thinking:
+            action = bot.choose(self.match.state, seat)
         note = bot.take_note()
         if note:
             self.console.print(f"Note: {note}", style="yellow", markup=False)
@@ -256,8 +261,11 @@ class PlaySession:
     def _save(self) -> None:
         save_match(self.match, self.save_path)
 
+    def _interactive(self) -> bool:
+        return self.console.is_terminal and not self.console.is_dumb_terminal
+
     def _clear(self) -> None:
-        if self.console.is_terminal and not self.console.is_dumb_terminal:
+        if self._interactive():
             self.console.clear()
         else:
             self.console.print("\n" * 3)
