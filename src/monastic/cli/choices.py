@@ -14,9 +14,10 @@ __all__ = ["COMMANDS", "Typed", "read_typed", "show_choices"]
 #: Words that are commands, never actions.
 COMMANDS = ("help", "hint", "log", "list", "quit")
 
-_FULL_LIST = 60  # up to this many choices are listed in full
-_GROUP_IN_FULL = 12  # in longer lists, a kind of action with this many or fewer is listed
-_EXAMPLES = 3
+_FULL_LIST = 80  # up to this many choices are listed in full
+_GROUP_IN_FULL = 30  # in longer lists, a kind of action with this many or fewer is listed
+_EXAMPLES = 2
+_MAX_DEPTH = 2  # split big kinds of action by their first two words at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,20 +58,38 @@ def show_choices(
     if len(numbered) <= _FULL_LIST or only:
         console.print(_grid(console, [_item(n, t, style) for n, t in numbered]))
         return
+    _show_grouped(console, numbered, style, depth=1)
+
+
+def _show_grouped(
+    console: Console, numbered: list[tuple[int, str]], style: Callable[[str], Text], depth: int
+) -> None:
+    """Small kinds of action in full; big ones split by their next word, or summarised."""
     groups: dict[str, list[tuple[int, str]]] = {}
     for number, text in numbered:
-        groups.setdefault(text.split(" ", 1)[0], []).append((number, text))
-    for verb, items in groups.items():
+        groups.setdefault(" ".join(text.split(" ")[:depth]), []).append((number, text))
+    pending: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        if pending:
+            console.print(_grid(console, [_item(n, t, style) for n, t in pending]))
+            pending.clear()
+
+    for prefix, items in groups.items():
         if len(items) <= _GROUP_IN_FULL:
-            console.print(_grid(console, [_item(n, t, style) for n, t in items]))
+            pending.extend(items)
+            continue
+        flush()
+        subgroups = {" ".join(t.split(" ")[: depth + 1]) for _, t in items}
+        if depth < _MAX_DEPTH and 1 < len(subgroups) < len(items):
+            _show_grouped(console, items, style, depth + 1)
             continue
         shown = items[:: max(1, len(items) // _EXAMPLES)][:_EXAMPLES]
-        line = Text(
-            f"{verb}: {len(items)} choices ({items[0][0]}-{items[-1][0]}), e.g. ", style="bold"
-        )
-        line.append_text(Text(", ").join(style(t) for _, t in shown))
-        line.append(f"  ('list {verb}' shows all)", style="dim")
+        line = Text(f"{prefix} ...: {len(items)} choices, e.g. ", style="bold")
+        line.append_text(Text(", ").join(Text(f"{n} ") + style(t) for n, t in shown))
+        line.append(f"  (all: 'list {prefix}')", style="dim")
         console.print(line)
+    flush()
 
 
 def read_typed(line: str, choices: int) -> Typed:
