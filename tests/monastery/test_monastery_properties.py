@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from mon_helpers import GAME
 
-from monastic.engine import IllegalAction
+from monastic.engine import IllegalAction, Rng
 from monastic.games.monastery.actions import BuyLetter, Lay, Move
 from monastic.games.monastery.catalogue import INSTANCES
 from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.strategy import greedy_action
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -120,10 +121,13 @@ def check_validator(st: MonasteryState, seat: int, legal: list[Any], r: random.R
         )
 
 
-def play_checked(seed: int, players: int, options: dict[str, Any], deep: bool) -> MonasteryState:
+def play_checked(
+    seed: int, players: int, options: dict[str, Any], deep: bool, greedy: float = 0.0
+) -> MonasteryState:
     st = GAME.new_game(players=players, seed=seed, options=options)
     assert isinstance(st, MonasteryState)
     r = random.Random(seed)
+    rng = Rng(seed)
     moves = []
     while not st.is_over():
         (seat,) = st.to_act()
@@ -134,7 +138,7 @@ def play_checked(seed: int, players: int, options: dict[str, Any], deep: bool) -
         assert legal
         if deep:
             check_validator(st, seat, legal, r)
-        a = r.choice(legal)
+        a = greedy_action(st, seat, rng) if r.random() < greedy else r.choice(legal)
         bad = _variant_of(a)
         if deep and bad is not None and bad not in legal:
             before = st.to_json()
@@ -167,6 +171,12 @@ def test_random_games_properties(players: int, options: dict[str, Any]) -> None:
     """Conservation, no leaks, replay, save/load, independent placement validator."""
     for seed in range(2):
         play_checked(seed, players, options, deep=True)
+
+
+@pytest.mark.parametrize(("players", "options"), VARIANTS)
+def test_mixed_greedy_games_properties(players: int, options: dict[str, Any]) -> None:
+    """The same checks on deeper games (mostly greedy players buy, pray, imprison)."""
+    play_checked(7, players, options, deep=True, greedy=0.8)
 
 
 @settings(max_examples=20, deadline=None)
