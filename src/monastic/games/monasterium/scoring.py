@@ -162,3 +162,31 @@ def check_consistency(s: MonasteriumState) -> None:
             raise _fail(f"chapel {MON_IDS[m]} over capacity")
     if s.phase == "over" and s.final is None:
         raise _fail("a finished game needs its final scoring")
+    if s.phase == "place" and s.rolled_personal is None:
+        raise _fail("a placement turn needs its roll")
+    for f in s.fields:
+        if any(not isinstance(x, int) or x < 0 for x in f):
+            raise _fail("dice counts must be whole numbers >= 0")
+    if not -1 <= s.turn_col <= 4 or s.dice_left < 0 or s.dice_left > 3:
+        raise _fail("turn column or dice left out of range")
+    sizes = {0: None, 1: 2, 2: 1, 3: 2, 4: 2, 5: 3, 6: 2, 7: 2}
+    for task in s.tasks:
+        if not task or task[0] not in sizes:
+            raise _fail(f"unknown pending task {list(task)}")
+        size = sizes[task[0]]
+        if (size is None and not 2 <= len(task) <= 4) or (size is not None and len(task) != size):
+            raise _fail(f"pending task {list(task)} has the wrong length")
+        if task[0] == 0 and any(not 1 <= sp <= 20 for sp in task[1:]):
+            raise _fail(f"road task {list(task)} names a space off the road")
+        if task[0] == 1 and not 1 <= task[1] <= 20:
+            raise _fail(f"road bonus task {list(task)} names a space off the road")
+        if task[0] == 3 and not -2 <= task[1] <= 4:
+            raise _fail(f"tile task {list(task)} has a bad source")
+        if task[0] == 4 and not 0 <= task[1] <= 3:
+            raise _fail(f"extra task {list(task)} has a bad row")
+        if task[0] == 5 and not (0 <= task[1] <= 2 and 0 <= task[2] <= 23):
+            raise _fail(f"send task {list(task)} is malformed")
+        if task[0] == 6 and not 1 <= task[1] <= 6:
+            raise _fail(f"new-die task {list(task)} has a bad face")
+        if task[0] == 7 and task[1] not in (TOOL, BOOK):
+            raise _fail(f"building-good task {list(task)} has a bad good")
