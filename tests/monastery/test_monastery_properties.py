@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from typing import Any
 
@@ -12,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from mon_helpers import GAME
 
-from monastic.engine import IllegalAction, Rng
+from monastic.engine import IllegalAction, Match, Rng
 from monastic.games.monastery.actions import BuyLetter, Lay, Move
 from monastic.games.monastery.catalogue import INSTANCES
 from monastic.games.monastery.state import MonasteryState
@@ -59,6 +60,7 @@ def check_conservation(st: MonasteryState) -> None:
 def check_no_leak(st: MonasteryState, events: list[Any], actor: int) -> None:
     for seat in [None, *range(st.n)]:
         v = st.view(seat)
+        json.dumps(v)
         for p in v["players"]:
             if p["seat"] != seat:
                 assert "hand" not in p and "blessings" not in p
@@ -69,6 +71,7 @@ def check_no_leak(st: MonasteryState, events: list[Any], actor: int) -> None:
             assert "value" not in t or not hidden
         for e in events:
             seen = e.for_seat(seat)
+            json.dumps(seen)
             if seen is None or e.audience is None or (seat is not None and seat in e.audience):
                 continue
             assert "tile" not in seen and "held" not in seen, (e, seat)
@@ -202,3 +205,16 @@ def test_determinize_continues_legally() -> None:
             (seat,) = d.to_act()
             d.apply(seat, r.choice(d.legal_actions(seat)))
     assert st.to_json() == before
+
+
+def test_match_record_round_trip() -> None:
+    """A Match save file (record + state) reloads and replays to the same state."""
+    match = Match.new("monastery", 3, 11, {"variant": "simple"})
+    r = random.Random(11)
+    for _ in range(300):
+        if match.state.is_over():
+            break
+        (seat,) = match.state.to_act()
+        match.apply(seat, r.choice(match.state.legal_actions(seat)))
+    again = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert again.state.to_json() == match.state.to_json()
