@@ -105,33 +105,48 @@ def cloister_cost(s: MonasteriumState, p: int) -> int:
     return min(3, 1 + 5 - _popcount(s.slots[p] & ROW_MASK[3]))
 
 
-def _cloister_ok(s: MonasteriumState, p: int, k: int) -> bool:
-    a, b = CLOISTER_ADJ[k]
-    return s.cloisters[k] == -1 and (s.buildings[a] == p or s.buildings[b] == p)
+def legal_dests(
+    s: MonasteriumState, p: int, novice: int, mode: int, first: bool = False
+) -> list[int]:
+    """Every destination index a send of ``novice`` may reach now, paying its cost (§5.6).
 
-
-def legal_dests(s: MonasteriumState, p: int, novice: int, mode: int) -> list[int]:
-    """Every destination index a send of ``novice`` may reach now, paying its cost (§5.6)."""
+    With ``first`` the search stops at the first legal destination (a performability test).
+    """
     acc = 31 if mode == MODE_IGNORE else access_mask(s, p)
     disc = 1 if mode == MODE_PATRON else 0
     goods = s.goods[p]
     out: list[int] = []
     row = -1 if novice >= 20 else novice // 5
-    cap = s.setup.chapel_cap
+    mons = [m for m in range(5) if acc >> m & 1]
+    if not mons:
+        return out
     if row == -1 or (row <= 1 and goods[INF] >= max(0, 1 - disc)):
         need = 0 if row == -1 else 2 if row == 0 else 3
         bl = s.buildings
-        for b in range(30):
-            if bl[b] == -1 and acc >> (b // 6) & 1 and goods[BUILDING_GOOD[b]] >= need:
-                out.append(b)
+        for m in mons:
+            for b in range(m * 6, m * 6 + 6):
+                if bl[b] == -1 and goods[BUILDING_GOOD[b]] >= need:
+                    out.append(b)
+                    if first:
+                        return out
     if row == -1 or (row == 3 and goods[ROS] >= cloister_cost(s, p)):
-        for k in range(30):
-            if acc >> (k // 6) & 1 and _cloister_ok(s, p, k):
-                out.append(CLOISTER0 + k)
+        cl = s.cloisters
+        bl = s.buildings
+        for m in mons:
+            for k in range(m * 6, m * 6 + 6):
+                if cl[k] == -1:
+                    a, b = CLOISTER_ADJ[k]
+                    if bl[a] == p or bl[b] == p:
+                        out.append(CLOISTER0 + k)
+                        if first:
+                            return out
     if row in (-1, 2) and (row == -1 or goods[INF] >= max(0, chapel_cost(s, p) - disc)):
-        for m in range(5):
-            if acc >> m & 1 and sum(s.chapels[m]) < cap:
+        cap = s.setup.chapel_cap
+        for m in mons:
+            if sum(s.chapels[m]) < cap:
                 out.append(CHAPEL0 + m)
+                if first:
+                    return out
     return out
 
 

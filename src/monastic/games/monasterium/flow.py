@@ -131,10 +131,10 @@ def _sender_novices(
         bits = (slots >> (5 * row)) & 0x1F
         if bits:
             first = row * 5 + (bits & -bits).bit_length() - 1
-            if legal_dests(s, p, first, mode):
+            if legal_dests(s, p, first, mode, True):
                 out.extend(row * 5 + c for c in range(5) if bits >> c & 1)
     extras = [20 + r for r in range(4) if s.extras[p][r] == 1]
-    if extras and legal_dests(s, p, extras[0], mode):
+    if extras and legal_dests(s, p, extras[0], mode, True):
         out.extend(extras)
     cache[mode] = out
     return out
