@@ -118,3 +118,25 @@ def test_texts_helper_matches_legal_texts() -> None:
     s = act_position(3, seat=0, fields={1: 2})
     do(s)
     assert texts(s) == ["take 1x1", "take 1x2"]
+
+
+@pytest.mark.parametrize(
+    ("n", "seed", "decisions", "scores"),
+    [
+        (2, 1, 223, [42, 28]),
+        (3, 2, 352, [37, 24, 41]),
+        (4, 3, 487, [45, 14, 39, 32]),
+    ],
+)
+def test_golden_random_games(n: int, seed: int, decisions: int, scores: list[int]) -> None:
+    """Regression: seeded random play (choices from Rng(seed)) gives these exact games."""
+    from monastic.engine import Rng
+
+    s = new(n, seed)
+    r = Rng(seed)
+    count = 0
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply_unchecked(seat, r.choice(s.legal_actions(seat)))
+        count += 1
+    assert (count, s.vp) == (decisions, scores)
