@@ -21,7 +21,7 @@ from rich.text import Text
 from monastic.cli.choices import Typed, read_typed, show_choices
 from monastic.cli.common import CliError, game_or_error, load_match, parse_options
 from monastic.cli.outcome import show_result
-from monastic.cli.render import Renderer, renderer_for
+from monastic.cli.render import Renderer, generic, renderer_for
 from monastic.cli.saves import default_save_path, save_match
 from monastic.cli.seats import Seating, seating_from_names, split_bot_specs
 from monastic.engine import Event, Match, events_for
@@ -123,7 +123,11 @@ class PlaySession:
     def _log_events(self, events: list[Event]) -> None:
         for viewer in self.viewers:
             for event in events_for(events, viewer):
-                line = self.renderer.describe_event(event, viewer)
+                try:
+                    line = self.renderer.describe_event(event, viewer)
+                except (KeyError, IndexError, TypeError, ValueError):
+                    # A renderer that does not know an event yet must not stop the game.
+                    line = generic.describe_event(event, viewer)
                 if line:
                     self.logs[viewer].append(line)
                     self.unseen[viewer] += 1
@@ -171,8 +175,9 @@ class PlaySession:
     def _hand_over(self, seat: int) -> None:
         """Hot-seat: hide everything until the seat's owner says they are at the keyboard."""
         self._clear()
+        title = self.match.game.title
         self.console.print(
-            Text(f"Seat {seat} to play. Pass the keyboard to Seat {seat};", style="bold")
+            Text(f"{title}: Seat {seat} to play. Pass the keyboard to Seat {seat}.", style="bold")
         )
         self._input(f"Seat {seat}, press Enter when you are at the keyboard... ")
         self._clear()
