@@ -42,7 +42,7 @@ def build_points(st: MonasteryState, seat: int) -> tuple[int, list[int], list[tu
     pts = 0
     monks: list[int] = []
     detail: list[tuple[str, int]] = []
-    for i in sorted(st.laid_order):
+    for i in sorted(st.laid_order, key=st.tpos.__getitem__):
         if st.tfin[i] or -1 in st.tbox[i]:
             continue
         mine = [b for b, m in enumerate(st.tbox[i]) if core.owner(st, m) == seat]
@@ -326,7 +326,7 @@ def finish(st: MonasteryState, seat: int, events: list[Event]) -> None:
     st.building = []
     st.used = []
     later = st.order[st.turn + 1 :]
-    for i in sorted(st.laid_order):
+    for i in sorted(st.laid_order, key=st.tpos.__getitem__):
         if st.tfin[i] or -1 in st.tbox[i]:
             continue
         if any(core.owner(st, m) in later for m in st.tbox[i]):
