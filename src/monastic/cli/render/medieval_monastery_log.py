@@ -107,10 +107,21 @@ def _bids(e: Event, v: int | None) -> str:
     return f"Bids revealed: {bids}"
 
 
+_COMBO_NAMES = {
+    "flush": "a {n}-card flush",
+    "kind": "{n} of a kind",
+    "straight": "a {n}-card straight",
+    "suits": "one of each suit",
+}
+
+
 def _combo(e: Event, v: int | None) -> str:
     gained = [f"+{p} {SUIT_LETTERS[i]}" for i, p in enumerate(e["points"]) if p]
+    # The combo's type may sit in "kind" (shadowing the event kind) or in a field of its own.
+    kind = next((str(e[k]) for k in ("combo", "type", "kind") if e.get(k) in COMBOS), "combo")
+    name = _COMBO_NAMES.get(kind, kind).format(n=len(e["cards"]))
     return (
-        f"{seat_label(e['seat'], v)} declared {e['kind']} {_cards(e['cards'])}:"
+        f"{seat_label(e['seat'], v)} declared {name}, {_cards(e['cards'])}:"
         f" {', '.join(gained) or 'no points'}"
     )
 
