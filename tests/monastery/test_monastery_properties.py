@@ -75,6 +75,7 @@ def check_no_leak(st: MonasteryState, events: list[Any], actor: int) -> None:
             if seen is None or e.audience is None or (seat is not None and seat in e.audience):
                 continue
             assert "tile" not in seen and "held" not in seen, (e, seat)
+            assert "rot" not in seen, (e, seat)  # rotation + edges would hint at the type
 
 
 def _variant_of(a: Any) -> Any:

@@ -18,6 +18,7 @@ from monastic.games.monastery.actions import (
 )
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID, TYPES
 from monastic.games.monastery.geometry import (
+    ROT,
     adjacency,
     adjacent_tiles,
     cell_key,
@@ -145,8 +146,12 @@ def move_actions(st: MonasteryState, seat: int) -> list[Any]:
         sx, sy = core.xy_of_node(st, start)
         sbox = st.mbox[m]
         if st.mp > 0:
-            for node, cost in sorted(reachable(st, seat, start, st.mp).items()):
-                dx, dy = core.xy_of_node(st, node)
+            # ordered by place, never by tile number (which would hint at hidden identities)
+            dests = sorted(
+                (core.xy_of_node(st, node), node, cost)
+                for node, cost in reachable(st, seat, start, st.mp).items()
+            )
+            for (dx, dy), node, cost in dests:
                 if node != ABBEY and not st.tfin[node]:
                     for b, occ in enumerate(st.tbox[node]):
                         if occ == -1:
@@ -193,11 +198,12 @@ def lay_tile(st: MonasteryState, seat: int, action: Lay, events: list[Event]) ->
     st._adj = None
     data = {"seat": seat, "tile": tt.id, "x": action.x, "y": action.y, "rot": action.rot * 90}
     if tt.category == "building":
+        edges = "".join("-PG"[e] for e in ROT[tt.index][action.rot])
         public = {
             "seat": seat,
             "x": action.x,
             "y": action.y,
-            "rot": action.rot * 90,
+            "edges": edges,
             "category": tt.category,
             "colour": tt.colour,
             "boxes": list(tt.boxes),
