@@ -962,3 +962,81 @@ def test_save_load_rejects_broken_state() -> None:
     with pytest.raises(ValueError, match="accounted"):
         GAME.from_json(json.dumps(doc))
     assert Y == 3
+
+
+def test_M24_shift_does_not_claim() -> None:
+    """M-24: shifting boxes, or already standing there, does not claim the blessings."""
+    st = empty()
+    clear_monks(st)
+    put(st, "PATH_I", 1, 2)
+    i = put(st, "CHAPEL", 1, 3, fin=False)
+    monk(st, R, 1, 3, box=0)
+    st.tbless[i] = 2
+    start_step(st, 0)
+    st.apply(0, "shift 1,3/0>1")
+    assert st.tbless[i] == 2 and st.bless[0] == 0
+
+
+def test_M19_jump_onto_uc_passage_must_stop_and_claims() -> None:
+    """M-19 / M-24: a jump onto a uc passage that is not full stops there and claims."""
+    st = empty()
+    clear_monks(st)
+    i = put(st, "PASSAGE_RED", 9, 9, fin=False)
+    st.tbless[i] = 1
+    monk(st, R)
+    start_step(st, 0)
+    assert texts(st, 0) == ["move A 9,9/0 c1", "end"]  # one box (2)
+    st.apply(0, "move A 9,9/0 c1")
+    assert st.bless[0] == 1 and st.mbox[0] == 0 and 0 in st.stopped
+
+
+def test_M44_qualification_needs_nobody_praying_on_brewhouse() -> None:
+    """M-44: nobody qualifies while a monk prays on the Brewhouse."""
+    st = empty(round_=5)
+    clear_monks(st)
+    put(st, "BREWHOUSE", 5, 5)
+    put(st, "MILL", 6, 6)
+    monk(st, R, 5, 5)
+    monk(st, B, 5, 5, posture=1)
+    monk(st, R, 6, 6, posture=1)
+    flow.begin_round(st, [])
+    assert st.phase != "brew"
+    assert st.mloc[1] == -1  # Red's praying monk went home (P2)
+
+
+def test_M56_E2_round_is_completed() -> None:
+    """M-56 / §1.6: after E2 the round's remaining steps and scorings are played."""
+    st = empty(players=2)
+    clear_monks(st)
+    monk(st, R)
+    st.hand = [[], []]
+    st.hand[0] = [t for t in st.bag if INSTANCES[t].id == "PATH_I"][:1]
+    st.bag = []
+    start_step(st, 0)
+    st.apply(0, "lay PATH_I 1,2 r0")
+    st.apply(0, "end")
+    assert st.to_act() == [1] and st.phase == "step"
+    while not st.is_over():
+        seat = st.to_act()[0]
+        st.apply(seat, st.legal_actions(seat)[-1])
+    assert st.round == 2 and st.result().breakdown["end"] == "E2"
+
+
+def test_M12_livestock_blessings_count_abbey_once() -> None:
+    """M-12: one blessing per distinct adjacent tile, livestock and the Abbey included."""
+    st = empty()
+    clear_monks(st)
+    put(st, "PATH_L", -1, 2, rot=1)  # E and S
+    put(st, "CARP_POND", 0, 3)
+    give(st, 0, "BEEHIVE")
+    start_step(st, 0)
+    # at (0,2) the corner path's E exit (PATH_L r90 = -PP-) would face the Beehive: illegal
+    assert "lay BEEHIVE 0,2 r0" not in texts(st, 0)
+    st2 = empty()
+    clear_monks(st2)
+    put(st2, "FIELD_I", -1, 2, rot=1)  # gateways E and W: a gateway may face livestock
+    put(st2, "CARP_POND", 0, 3)
+    give(st2, 0, "BEEHIVE")
+    start_step(st2, 0)
+    st2.apply(0, "lay BEEHIVE 0,2 r0")
+    assert st2.bless[0] == 3  # Abbey, field, carp pond
