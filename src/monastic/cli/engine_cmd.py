@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from monastic.cli.common import (
@@ -68,10 +69,7 @@ def add_engine_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run_engine(args: argparse.Namespace) -> int:
     """Run one engine command; CliError and ValueError become exit status 2."""
-    command = args.engine_command.replace("-", "_")
-    handler = globals()[f"_cmd_{command}"]
-    status: int = handler(args)
-    return status
+    return _COMMANDS[args.engine_command](args)
 
 
 def _cmd_new(args: argparse.Namespace) -> int:
@@ -148,6 +146,17 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     else:
         print_json({"over": False, "to_act": state.to_act(), "view": state.view(None)})
     return 0
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "new": _cmd_new,
+    "moves": _cmd_moves,
+    "apply": _cmd_apply,
+    "view": _cmd_view,
+    "result": _cmd_result,
+    "to-act": _cmd_to_act,
+    "replay": _cmd_replay,
+}
 
 
 def _check_seat(seat: int, players: int) -> None:
