@@ -148,7 +148,17 @@ class MonasteriumState(State):
         return list(self._legal)
 
     def is_legal(self, seat: int, action: Any) -> bool:
-        return action in self.legal_actions(seat)
+        if self.phase == PHASE_OVER or seat != self.current:
+            return False
+        if self._legal is None:
+            from monastic.games.monasterium.flow import decision_actions
+
+            self._legal = decision_actions(self)
+        legal = self._legal
+        for a in legal:  # prebuilt actions: identity is the usual match
+            if a is action:
+                return True
+        return action in legal
 
     def why_illegal(self, seat: int, action: Any) -> str:
         from monastic.games.monasterium.flow import why_illegal
