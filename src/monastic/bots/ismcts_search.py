@@ -126,6 +126,7 @@ class Search:
         evaluate = getattr(strategy, "evaluate", None)
         greedy = getattr(strategy, "greedy_action", None)
         self._fn = _Functions(evaluate, greedy if config.epsilon > 0 else None)
+        self._guide = greedy
         self._greedy_below = int(config.epsilon * _TWO64)
         # Without an evaluation a cut-off world says nothing: play every game to its end.
         self._cutoff = config.cutoff if evaluate is not None else 1 << 62
@@ -159,7 +160,7 @@ class Search:
             key: Hashable
             if len(acting) == 1:
                 seat = acting[0]
-                edge, key = self._select(node, seat, world.legal_actions(seat), rng)
+                edge, key = self._select(node, seat, world.legal_actions(seat), world, rng)
                 path.append((edge, seat))
                 world.apply_unchecked(seat, key)
                 depth += 1
@@ -171,7 +172,7 @@ class Search:
                         continue
                     # Chosen from this node's table for the seat alone: blind to the
                     # other picks of this joint decision, as at the real table.
-                    edge, action = self._select(node, seat, legal, rng)
+                    edge, action = self._select(node, seat, legal, world, rng)
                     path.append((edge, seat))
                     world.apply_unchecked(seat, action)
                     picks.append((seat, action))
@@ -187,7 +188,9 @@ class Search:
             edge.n += 1
             edge.w += rewards[seat]
 
-    def _select(self, node: Node, seat: int, legal: list[Action], rng: Rng) -> tuple[Edge, Action]:
+    def _select(
+        self, node: Node, seat: int, legal: list[Action], world: State, rng: Rng
+    ) -> tuple[Edge, Action]:
         table = node.edges.get(seat)
         if table is None:
             table = node.edges[seat] = {}
@@ -209,7 +212,11 @@ class Search:
             if value > best_value:
                 best, best_action, best_value = edge, action, value
         if untried and (room or best is None):
-            action = untried[rng.below(len(untried))]
+            if best is None and len(legal) > cfg.widen and self._guide is not None:
+                # Widening starts from the heuristic's choice, not a random one of hundreds.
+                action = self._guide(world, seat, rng)
+            else:
+                action = untried[rng.below(len(untried))]
             edge = table[action] = Edge()
             edge.avail = 1
             return edge, action
