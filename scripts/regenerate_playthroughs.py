@@ -2,6 +2,7 @@
 
     python scripts/regenerate_playthroughs.py            # every file, fresh random walks
     python scripts/regenerate_playthroughs.py --keep     # same moves, new views (no rule change)
+    python scripts/regenerate_playthroughs.py --game monastery   # one game only
 
 Files are named GAME-Np-sSEED.txt; the table below adds the default set for every game.
 """
@@ -34,12 +35,13 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
     parser.add_argument("--keep", action="store_true", help="replay the recorded moves")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
     args = parser.parse_args()
     import monastic
 
     FOLDER.mkdir(parents=True, exist_ok=True)
     for game, players, seed, options, max_steps in DEFAULTS:
-        if game not in monastic.game_ids():
+        if game not in monastic.game_ids() or (args.game and game not in args.game):
             continue
         path = FOLDER / f"{game}-{players}p-s{seed}.txt"
         moves = None

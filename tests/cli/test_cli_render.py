@@ -54,7 +54,13 @@ def test_sentences_name_the_viewer_you() -> None:
     assert (
         describe_event({"kind": "play", "seat": 2, "card": "Z7"}, 0) == "Seat 2 played Z7 (Saints)"
     )
-    combo = {"kind": "flush", "seat": 1, "cards": ["P4", "P1"], "points": [4, 0, 0, 0, 0, 0, 0, 0]}
+    combo = {
+        "kind": "combo",
+        "combo": "flush",
+        "seat": 1,
+        "cards": ["P4", "P1"],
+        "points": [4, 0, 0, 0, 0, 0, 0, 0],
+    }
     assert describe_event(combo, 0) == "Seat 1 declared a 2-card flush, P1 P4: +4 P"
 
 

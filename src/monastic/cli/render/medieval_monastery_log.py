@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from monastic.cli.render.base import seat_label, seats_label
-from monastic.games.medieval_monastery.catalogue import COMBOS, SUIT_LETTERS, SUIT_NAMES
+from monastic.games.medieval_monastery.catalogue import SUIT_LETTERS, SUIT_NAMES
 
 __all__ = ["describe_event", "suit_name"]
 
@@ -117,8 +117,7 @@ _COMBO_NAMES = {
 
 def _combo(e: Event, v: int | None) -> str:
     gained = [f"+{p} {SUIT_LETTERS[i]}" for i, p in enumerate(e["points"]) if p]
-    # The combo's type may sit in "kind" (shadowing the event kind) or in a field of its own.
-    kind = next((str(e[k]) for k in ("combo", "type", "kind") if e.get(k) in COMBOS), "combo")
+    kind = str(e.get("combo", "combo"))
     name = _COMBO_NAMES.get(kind, kind).format(n=len(e["cards"]))
     return (
         f"{seat_label(e['seat'], v)} declared {name}, {_cards(e['cards'])}:"
@@ -163,8 +162,6 @@ _DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
 def describe_event(event: Event, viewer: int | None) -> str | None:
     """One sentence, or None for events that add nothing for this viewer."""
     kind = str(event.get("kind"))
-    if kind in COMBOS and "points" in event:
-        kind = "combo"  # a combo event's own "kind" field (flush, kind, ...) shadows its kind
     describe = _DESCRIBE.get(kind)
     if describe is None:
         return f"{event.get('kind')}: {event}"

@@ -501,7 +501,7 @@ def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Even
     for i in range(8):
         row[i] += points[i]
     ev.append(
-        Event("combo", {"seat": seat, "kind": kind, "cards": _texts(cards), "points": points})
+        Event("combo", {"seat": seat, "combo": kind, "cards": _texts(cards), "points": points})
     )
     if is_winning_flush(kind, cards):  # C-16
         s.winner = seat

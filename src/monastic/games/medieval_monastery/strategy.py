@@ -31,7 +31,7 @@ from monastic.games.medieval_monastery.flow import matches_ask
 from monastic.games.medieval_monastery.game import MMState
 from monastic.games.medieval_monastery.state import COMBO, OVER, mask_cards
 
-__all__ = ["evaluate", "greedy_action", "hand_potential", "utility"]
+__all__ = ["evaluate", "greedy_action", "hand_potential", "quick_points", "utility"]
 
 SOFTNESS = 4.0  # how sharply the soft minimum follows the weakest suit
 GAIN_PER_TURN = 6.0  # typical points per suit per turn, for the turns still to come
@@ -59,35 +59,92 @@ def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[i
     return best
 
 
+def _main_combos(hand: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
+    """The few combos worth weighing when rating a hand: each suit's whole flush, each rank's
+    whole set, each longest straight and one of each suit (shorter ones score less)."""
+    by_suit: list[list[int]] = [[] for _ in range(8)]
+    by_rank: list[list[int]] = [[] for _ in range(9)]
+    for card in sorted(hand):
+        by_suit[card // 9].append(card)
+        by_rank[card % 9].append(card)
+    out: list[tuple[str, tuple[int, ...]]] = []
+    out.extend(("flush", tuple(cards)) for cards in by_suit if len(cards) >= 2)
+    out.extend(("kind", tuple(cards)) for cards in by_rank if len(cards) >= 2)
+
+    def spare(cards: list[int]) -> int:  # the card whose suit needs it least
+        return min(cards, key=lambda c: len(by_suit[c // 9]))
+
+    low = 0
+    while low < 9:
+        high = low
+        while high < 9 and by_rank[high]:
+            high += 1
+        if high - low >= 3:
+            out.append(("straight", tuple(sorted(spare(by_rank[r]) for r in range(low, high)))))
+        low = high + 1
+    if all(by_suit):
+        out.append(("suits", tuple(sorted(cards[0] for cards in by_suit))))
+    return out
+
+
 def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
-    """Utility gained by declaring a hand's combos greedily, best first."""
+    """Utility gained by declaring a hand's main combos greedily, best first."""
     cards = list(hand)
     current = list(scores)
     total = 0.0
     while len(cards) >= 2:
-        best = _best_combo(cards, current)
+        base = utility(current)
+        best: tuple[float, list[int]] | None = None
+        for kind, used in _main_combos(cards):
+            if kind == "flush" and len(used) == 9:
+                return 1000.0
+            points = combo_points(kind, used)
+            after = [s + p for s, p in zip(current, points, strict=True)]
+            gain = utility(after) - base
+            if best is None or gain > best[0]:
+                best = (gain, after)
+                best_used = used
         if best is None:
             break
-        gain, kind, used = best
-        if math.isinf(gain):
-            return 1000.0
-        total += gain
-        for card in used:
+        total += best[0]
+        current = best[1]
+        for card in best_used:
             cards.remove(card)
-        current = [s + p for s, p in zip(current, combo_points(kind, used), strict=True)]
     return total
 
 
+def quick_points(hand: Sequence[int]) -> list[int]:
+    """A cheap estimate of the points per suit a hand will score in this turn's Cenobitic
+    phase: each suit's flush, and pairs or more of one rank among the suits' loose cards."""
+    per_suit = [0] * 8
+    for card in hand:
+        per_suit[card // 9] += 1
+    points = [n * n if n >= 2 else 0 for n in per_suit]
+    loose_ranks: dict[int, list[int]] = {}
+    for card in hand:
+        if per_suit[card // 9] == 1:
+            loose_ranks.setdefault(card % 9, []).append(card // 9)
+    for suits in loose_ranks.values():
+        if len(suits) >= 2:
+            for suit in suits:
+                points[suit] += 2 * len(suits) - 1
+    return points
+
+
 def evaluate(state: MMState) -> list[float]:
-    """Expected final score per seat: today's suits plus the hand's combos plus later turns."""
+    """Expected final score per seat: today's suits, the hand's likely combos, later turns.
+
+    Cheap on purpose (a search calls it at every cut-off): the hand is read by
+    ``quick_points``, not searched.
+    """
     if state.step == OVER:
         return list(state.result().scores)
     future = GAIN_PER_TURN * (state.turns - state.turn)
     out = []
     for seat in range(state.n):
         scores = state.scores[seat]
-        potential = hand_potential(state.hands[seat], scores)
-        out.append(utility(scores, future) + potential)
+        points = quick_points(state.hands[seat]) if state.step != OVER else [0] * 8
+        out.append(utility([s + p for s, p in zip(scores, points, strict=True)], future))
     return out
 
 
