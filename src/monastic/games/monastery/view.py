@@ -76,42 +76,40 @@ def view(st: MonasteryState, seat: int | None) -> dict[str, Any]:
         if st.tfin[i]:
             d["built_round"] = st.tbuilt[i]
         tiles.append(d)
+    posture = ("", " praying", " prisoner")
     monks = {
-        COLOUR_NAMES[c]: [
-            {"place": _place(st, m), "posture": ("upright", "praying", "prisoner")[st.mstate[m]]}
-            for m in range(c * 5, c * 5 + 5)
-        ]
+        COLOUR_NAMES[c]: [_place(st, m) + posture[st.mstate[m]] for m in range(c * 5, c * 5 + 5)]
         for c in st.colour
     }
-    board = []
+    # Prayer Board rows: "+" cross, capital = large letter, small letter = small side, "." empty.
+    rows = []
     for row in range(4):
-        cells: list[dict[str, Any]] = []
+        text = ""
         for col in range(10):
             cell = row * 10 + col
             ch = st.bchar[cell]
-            if ch == "+":
-                cells.append(
-                    {
-                        "cross": sorted(
-                            COLOUR_LETTERS[m // 5]
-                            for m in range(20)
-                            if st.mloc[m] == core.CROSS and st.mcross[m] == row
-                        )
-                    }
-                )
-            else:
-                cells.append({"letter": ch or None, "small": bool(st.bsmall[cell])})
-        board.append(cells)
+            text += "." if not ch else (ch.lower() if st.bsmall[cell] else ch)
+        rows.append(text)
+    crosses = {
+        COLOUR_LETTERS[row]: [
+            COLOUR_LETTERS[m // 5]
+            for m in range(20)
+            if st.mloc[m] == core.CROSS and st.mcross[m] == row
+        ]
+        for row in range(4)
+    }
     players = []
     for s in range(st.n):
         c = st.colour[s]
         p: dict[str, Any] = {
             "seat": s,
             "colour": COLOUR_NAMES[c],
-            "track": [
-                {"letter": BOARD.tracks[c][k], "state": ("empty", "large", "small")[v]}
-                for k, v in enumerate(st.track[c])
-            ],
+            "track_letters": BOARD.tracks[c],
+            # capital: large letter, small letter: small side, ".": empty space
+            "track": "".join(
+                "." if v == 0 else (ch if v == 1 else ch.lower())
+                for ch, v in zip(BOARD.tracks[c], st.track[c], strict=True)
+            ),
             "hand_size": len(st.hand[s]),
         }
         if seat == s:
@@ -141,7 +139,7 @@ def view(st: MonasteryState, seat: int | None) -> dict[str, Any]:
         "players": players,
         "tiles": tiles,
         "monks": monks,
-        "prayer_board": board,
+        "prayer_board": {"rows": rows, "crosses": crosses},
         "bag": len(st.bag),
         "ending": ["", "E1", "E2"][st.ending],
         "over": bool(st.over),
