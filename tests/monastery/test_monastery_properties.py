@@ -15,6 +15,7 @@ from mon_helpers import GAME
 
 from monastic.engine import IllegalAction, Match, Rng
 from monastic.games.monastery.actions import BuyLetter, Lay, Move
+from monastic.games.monastery import scoring
 from monastic.games.monastery.catalogue import INSTANCES
 from monastic.games.monastery.state import MonasteryState
 from monastic.games.monastery.strategy import greedy_action
@@ -142,6 +143,10 @@ def play_checked(
         assert legal
         if deep:
             check_validator(st, seat, legal, r)
+            if st.phase == "score" and not st.pending:
+                # the cheap shortcuts agree with the full lists
+                assert scoring.has_stage0(st, seat) == bool(scoring.stage0(st, seat))
+                assert scoring.can_buy(st, seat) == bool(scoring.stage1(st, seat))
         a = greedy_action(st, seat, rng) if r.random() < greedy else r.choice(legal)
         bad = _variant_of(a)
         if deep and bad is not None and bad not in legal:

@@ -248,9 +248,9 @@ def _settle(st: MonasteryState, events: list[Event]) -> None:
     while not st.over and not st.pending:
         if st.phase == "score":
             seat = st.order[st.turn]
-            if st.sstage == 0 and not scoring.stage0(st, seat):
+            if st.sstage == 0 and not scoring.has_stage0(st, seat):
                 scoring.to_purchase(st, seat, events)
-            if st.sstage == 1 and not scoring.stage1(st, seat):
+            if st.sstage == 1 and not scoring.can_buy(st, seat):
                 _end_scoring(st, seat, events)
                 continue
             return

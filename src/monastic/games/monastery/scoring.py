@@ -175,6 +175,51 @@ def stage0(st: MonasteryState, seat: int) -> list[Any]:
     return out
 
 
+def has_stage0(st: MonasteryState, seat: int) -> bool:
+    """Whether any S2/S3 choice exists (cheaper than listing them)."""
+    if not st.prayed and _pray_options(st, seat):
+        return True
+    for i in _symbol_tiles(st, seat):
+        sym = INSTANCES[i].symbol
+        if sym in ("abbots_house", "almonry") or (sym == "workshop" and st.bag):
+            return True
+        if (
+            sym == "library"
+            and len(
+                {
+                    c
+                    for c, small in zip(st.bchar, st.bsmall, strict=True)
+                    if c not in ("", "+") and not small
+                }
+            )
+            >= 2
+        ):
+            return True
+        if sym == "stables":
+            from monastic.games.monastery.step import lay_actions
+
+            if lay_actions(st, seat, True):
+                return True
+    return False
+
+
+def can_buy(st: MonasteryState, seat: int) -> bool:
+    """Whether some letter or monk is affordable now (cheaper than listing them)."""
+    money = budget(st, seat)
+    if money <= 0:
+        return False
+    prices = BOARD.reduced_price if core.own_track_full(st, seat) else BOARD.full_price
+    for cell in range(40):
+        ch = st.bchar[cell]
+        if ch and prices[cell % 10] <= money:
+            if ch != "+":
+                return True
+            row = cell // 10
+            if any(st.mloc[m] == core.CROSS and st.mcross[m] == row for m in range(20)):
+                return True
+    return False
+
+
 def budget(st: MonasteryState, seat: int) -> int:
     return st.pts + st.bless[seat] - st.locked[seat]
 
