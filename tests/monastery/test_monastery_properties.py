@@ -14,8 +14,8 @@ from hypothesis import strategies as hs
 from mon_helpers import GAME
 
 from monastic.engine import IllegalAction, Match, Rng
-from monastic.games.monastery.actions import BuyLetter, Lay, Move
 from monastic.games.monastery import scoring
+from monastic.games.monastery.actions import BuyLetter, Lay, Move
 from monastic.games.monastery.catalogue import INSTANCES
 from monastic.games.monastery.state import MonasteryState
 from monastic.games.monastery.strategy import greedy_action
