@@ -30,7 +30,10 @@ from monastic.games.monasterium.state import MonasteriumState
 __all__ = ["evaluate", "greedy_action", "heuristic_value"]
 
 GOOD_WORTH = (1.0, 0.7, 0.8, 1.3, 2.3)  # Influence, Soup, Rosary, Tool, Book while playing
-ROW_WORTH = (1.2, 2.5, 2.0, 2.5)  # per unlocked slot of rows I..IV, scaled by time left
+ROW_WORTH = (3.6, 7.5, 6.0, 7.5)  # per unlocked slot of rows I..IV, scaled by time left
+ACCESS_WORTH = 1.5  # per monastery one may send to now, scaled by time left
+DIE_WORTH = 6.0  # per extra personal die, scaled by time left
+MISSION_WEIGHT = 0.6  # share of an A/B card's VP, times (requirements met / 3) squared
 
 
 def _time_left(s: MonasteriumState) -> float:
@@ -56,7 +59,7 @@ def _mission_progress(s: MonasteriumState, p: int) -> float:
                     met += s.bcount[p][mon] > 0
                 else:
                     met += s.kcount[p][mon] > 0
-            out += (met / 3) ** 2 * card.points(s.year) * 0.6
+            out += (met / 3) ** 2 * card.points(s.year) * MISSION_WEIGHT
         elif mission_met(s, p, card):
             out += card.vp
     return out
@@ -79,13 +82,13 @@ def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -
     slots = s.slots[p]
     for row in range(4):
         empty = 5 - bin((slots >> (5 * row)) & 0x1F).count("1")
-        value += empty * ROW_WORTH[row] * left * 3
+        value += empty * ROW_WORTH[row] * left
     value += sum(1 for e in s.extras[p] if e == 1) * 2.0
-    value += (s.personal[p] - 1) * 6.0 * left
+    value += (s.personal[p] - 1) * DIE_WORTH * left
     value += _mission_progress(s, p)
     # Access to monasteries where sends are still possible (messenger links, own chapels).
     acc = access_mask(s, p)
-    value += sum(1.5 for m in range(5) if acc >> m & 1) * left
+    value += sum(ACCESS_WORTH for m in range(5) if acc >> m & 1) * left
     if s.current == p and s.phase == "act":
         value += s.dice_left * 2.0
     return value
