@@ -1040,3 +1040,28 @@ def test_M12_livestock_blessings_count_abbey_once() -> None:
     start_step(st2, 0)
     st2.apply(0, "lay BEEHIVE 0,2 r0")
     assert st2.bless[0] == 3  # Abbey, field, carp pond
+
+
+def test_M42_M43_house_tie_then_prison_then_scoring_resumes() -> None:
+    """M-42 / M-43 / M-47: the current Abbot (not scoring) breaks the tie; the winner may
+    imprison; then the scorer's scoring goes on."""
+    st = empty()
+    clear_monks(st)
+    put(st, "ABBOTS_HOUSE", 5, 5)
+    put(st, "PRISON_CELL", 7, 7)
+    put(st, "ALMONRY", 8, 8)
+    monk(st, B, 5, 5)
+    monk(st, B, 8, 8)
+    monk(st, G)
+    monk(st, Y)
+    st.abbot = 0  # Red: 0 in the Abbey; Blue 1 (house), Green 1, Yellow 1
+    start_scoring(st, 1)
+    st.apply(1, "abbotshouse")
+    assert st.to_act() == [0]
+    assert texts(st, 0) == ["elect B", "elect G", "elect Y"]
+    st.apply(0, "elect G")
+    assert st.abbot == 2 and st.to_act() == [2]
+    st.apply(2, "imprison Y")
+    assert st.to_act() == [1] and st.phase == "score"
+    assert "almonry" in texts(st, 1) and "abbotshouse" not in texts(st, 1)
+    assert st.order == [0, 1, 2, 3]  # M-48
