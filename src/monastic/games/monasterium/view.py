@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from monastic.games.monasterium.actions import WINDOW_ROWS
 from monastic.games.monasterium.catalogue import (
-    DEST_NAMES,
     EXTRA_IDS,
     GOODS,
     MON_IDS,
-    SLOT_IDS,
+    ROW_NAMES,
 )
 
 if TYPE_CHECKING:
@@ -29,7 +28,10 @@ def _player(s: MonasteriumState, p: int) -> dict[str, Any]:
         "reroll_used": s.rerolled[p],
         "messenger": s.pos[p],
         "laps": s.laps[p],
-        "slots": [sid for i, sid in enumerate(SLOT_IDS) if s.slots[p] >> i & 1],
+        "slots": {
+            ROW_NAMES[r]: "".join(str(c + 1) for c in range(5) if s.slots[p] >> (5 * r + c) & 1)
+            for r in range(4)
+        },
         "flipped": [c + 1 for c in range(5) if not s.slots[p] >> (15 + c) & 1],
         "extras": {EXTRA_IDS[r]: EXTRA_STATE[s.extras[p][r]] for r in range(4)},
         "window": {WINDOW_ROWS[r]: [MON_IDS[m] for m in s.window[p][r]] for r in range(3)},
@@ -41,11 +43,15 @@ def view(s: MonasteriumState, seat: int | None) -> dict[str, Any]:
     """The whole public state, JSON-ready."""
     from monastic.games.monasterium.flow import decision_name
 
-    board: dict[str, Any] = {}
-    for d in range(30):
-        board[DEST_NAMES[d]] = s.buildings[d]
-        board[DEST_NAMES[30 + d]] = s.cloisters[d]
-    chapels = {DEST_NAMES[60 + m]: s.chapels[m][:] for m in range(5)}
+    board = {
+        MON_IDS[m]: {
+            "B": s.buildings[m * 6 : m * 6 + 6],
+            "K": s.cloisters[m * 6 : m * 6 + 6],
+            "CH": s.chapels[m][:],
+            "stack": s.stacks[m],
+        }
+        for m in range(5)
+    }
     return {
         "game": "monasterium",
         "seat": seat,
@@ -59,13 +65,9 @@ def view(s: MonasteriumState, seat: int | None) -> dict[str, Any]:
         "rolled": None
         if s.phase != "place" or s.rolled_personal is None
         else {"personal": s.rolled_personal[:], "neutral": s.rolled_neutral[:]},
-        "fields": {
-            f"F{f}": {"neutral": s.fields[f][0], "personal": s.fields[f][1:]} for f in range(1, 7)
-        },
+        "fields": {f"F{f}": s.fields[f][:] for f in range(1, 7)},
         "turn": {"column": s.turn_col + 1, "dice_left": s.dice_left},
         "board": board,
-        "chapels": chapels,
-        "stacks": {MON_IDS[m]: s.stacks[m] for m in range(5)},
         "supply": {GOODS[g]: s.supply[g] for g in range(5)},
         "missions": list(s.missions),
         "player": [_player(s, p) for p in range(s.n)],
