@@ -126,14 +126,44 @@ def _move_value(st: MonasteryState, seat: int, a: Move) -> float:
     return _place_value(st, seat, dest) - _place_value(st, seat, src) - 0.05 * a.cost - 0.2
 
 
-def _lay_value(st: MonasteryState, seat: int, a: Lay) -> float:
+def _reach(st: MonasteryState, seat: int) -> tuple[dict[int, int], int]:
+    """Cheapest cost for own movable monks to reach each node this step, and their number."""
+    from monastic.games.monastery.step import _movable, reachable
+
+    costs: dict[int, int] = {}
+    movers = _movable(st, seat) if st.phase == "step" else []
+    for m in movers:
+        start = core.node_of(st, m)
+        costs[start] = 0
+        if st.mp > 0:
+            for node, c in reachable(st, seat, start, st.mp).items():
+                if c < costs.get(node, 99):
+                    costs[node] = c
+    return costs, len(movers)
+
+
+def _lay_value(
+    st: MonasteryState, seat: int, a: Lay, reach: tuple[dict[int, int], int] | None = None
+) -> float:
+    from monastic.games.monastery.geometry import OFF, ROT, node_edge
+
     t = TYPE_BY_ID[a.tile]
+    key = cell_key(a.x, a.y)
     value = float(t.value) + 0.2 * sum(t.boxes)
     if t.livestock:
-        key = cell_key(a.x, a.y)
-        from monastic.games.monastery.geometry import OFF
-
         value += 1.5 * len({st.grid[key + o] for o in OFF if key + o in st.grid})
+    elif reach is not None:
+        costs, movers = reach
+        mine = ROT[t.index][a.rot]
+        entry = 99
+        for d in range(4):
+            node = st.grid.get(key + OFF[d])
+            if node is None or node not in costs or not mine[d]:
+                continue
+            if node_edge(st, node, key, (d + 2) % 4):
+                entry = min(entry, costs[node] + 1)
+        if entry <= st.mp and len(t.boxes) <= movers:
+            value += 2.0 + 0.5 * sum(t.boxes)
     # closeness to own upright monks makes completion likelier
     best = 99
     for m in core.seat_monks(st, seat):
@@ -194,8 +224,9 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
 
     if st.phase == "step":
         if Lay in by:
-            lay = best(by[Lay], lambda a: _lay_value(st, seat, a))
-            if _lay_value(st, seat, lay) > -2:
+            reach = _reach(st, seat)
+            lay = best(by[Lay], lambda a: _lay_value(st, seat, a, reach))
+            if _lay_value(st, seat, lay, reach) > -2:
                 return lay
         moves = by.get(Move, [])
         if moves:
