@@ -1065,3 +1065,24 @@ def test_M42_M43_house_tie_then_prison_then_scoring_resumes() -> None:
     assert st.to_act() == [1] and st.phase == "score"
     assert "almonry" in texts(st, 1) and "abbotshouse" not in texts(st, 1)
     assert st.order == [0, 1, 2, 3]  # M-48
+
+
+def test_hour_disc_timeline_and_draws() -> None:
+    """§1.1 / M-4 / M-57: 20 rounds; draws 3, 2, 1 per day; 4 players draw 48 of 49."""
+    st = new(4)
+    seen: dict[int, str] = {}
+    hands: dict[int, int] = {}
+    while not st.is_over():
+        seen.setdefault(st.round, st.phase)
+        hands.setdefault(st.round, len(st.hand[0]))
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        # never lay, never buy: take "end"/"purchase"/"imprison none" when offered
+        pick = next((a for a in legal if str(a) in ("end", "purchase", "imprison none")), legal[0])
+        st.apply(seat, pick)
+    assert st.round == 20 and st.result().breakdown["end"] == "E3"
+    study_toil = [r for r in range(2, 21) if (r - 1) % 10 + 1 in (2, 3, 4, 6, 7, 9)]
+    assert all(seen[r] == "step" for r in study_toil)
+    assert hands[2] == 4 and hands[6] == 6 and hands[9] == 7 and hands[12] == 10
+    assert hands[16] == 12 and hands[19] == 13
+    assert len(st.bag) == 1
