@@ -33,6 +33,9 @@ GOOD_WORTH = (1.0, 0.7, 0.8, 1.3, 2.3)  # Influence, Soup, Rosary, Tool, Book wh
 ROW_WORTH = (3.6, 7.5, 6.0, 7.5)  # per unlocked slot of rows I..IV, scaled by time left
 ACCESS_WORTH = 1.5  # per monastery one may send to now, scaled by time left
 DIE_WORTH = 6.0  # per extra personal die, scaled by time left
+PRIOR_FINAL = 90.0  # VP a fair player reaches before final scoring, spread over the rounds
+PRIOR_ROUNDS = 2.0  # weight of that prior, in rounds played
+FUTURE_SHARE = 0.5  # part of that rate not already counted in the position's worth
 MISSION_WEIGHT = 0.6  # share of an A/B card's VP, times (requirements met / 3) squared
 
 
@@ -95,15 +98,23 @@ def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -
 
 
 def evaluate(state: MonasteriumState) -> list[float]:
-    """Estimated final score per seat (cheap; for cutting playouts short)."""
+    """Estimated final score per seat (cheap; for cutting playouts short).
+
+    The position's worth (``heuristic_value``) plus the rounds still to play times a rate
+    that blends a prior (a typical game's VP spread over its rounds) with the seat's own
+    rate so far.
+    """
     maj = majority(state)
-    left = _time_left(state)
+    n = state.n
+    total = 3 * n
+    played = state.round - 1
+    rounds_left = total - played if not state.is_over() else 0
     out = []
-    for p in range(state.n):
+    for p in range(n):
         base = heuristic_value(state, p, maj)
-        # Every seat still earns roughly what it earned per round so far.
-        played = max(1, state.round - 1)
-        out.append(base + left * 3 * state.n * (state.vp[p] / played) * 0.5)
+        prior = PRIOR_FINAL / total
+        rate = (prior * PRIOR_ROUNDS + state.vp[p] * 1.0) / (PRIOR_ROUNDS + played)
+        out.append(base + rounds_left * rate * FUTURE_SHARE)
     return out
 
 
