@@ -307,6 +307,14 @@ def _validate(st: MonasteryState) -> None:
         raise ValueError("per-seat lists have the wrong length")
     if sum(st.bless) + sum(st.tbless) > 20 or min(st.bless + st.tbless) < 0:
         raise ValueError("blessing counts are impossible")
+    if len(st.bchar) != 40 or len(st.bsmall) != 40 or [len(t) for t in st.track] != [9] * 4:
+        raise ValueError("the Prayer Board or the tracks have the wrong shape")
+    for m in range(20):
+        loc, box = st.mloc[m], st.mbox[m]
+        if not -3 <= loc < N_TILES or (loc >= 0 and st.tpos[loc] < 0):
+            raise ValueError(f"monk {m} stands on a tile that is not laid")
+        if box >= 0 and (loc < 0 or st.tbox[loc][box] != m):
+            raise ValueError(f"monk {m} and the boxes of its tile disagree")
     if st.phase not in (
         "starthand",
         "brew",
