@@ -16,7 +16,8 @@ from mon_helpers import GAME
 from monastic.engine import IllegalAction, Match, Rng
 from monastic.games.monastery import scoring
 from monastic.games.monastery.actions import BuyLetter, Lay, Move
-from monastic.games.monastery.catalogue import INSTANCES
+from monastic.games.monastery.catalogue import INSTANCES, TYPE_BY_ID
+from monastic.games.monastery.geometry import cell_key, placement_problem
 from monastic.games.monastery.state import MonasteryState
 from monastic.games.monastery.strategy import greedy_action
 
@@ -118,6 +119,8 @@ def check_validator(st: MonasteryState, seat: int, legal: list[Any], r: random.R
         y = r.randint(min(ys) - 1, max(ys) + 1)
         rot = r.randrange(4)
         edges = pv.rotate(pv.TILES[tile]["edges"], rot)
+        problem = placement_problem(st, TYPE_BY_ID[tile], cell_key(x, y), rot)
+        assert (problem == "") == ((tile, x, y, edges) in offered), (tile, x, y, rot, problem)
         assert pv.legal(board, tile, x, y, rot) == ((tile, x, y, edges) in offered), (
             tile,
             x,

@@ -1086,3 +1086,21 @@ def test_hour_disc_timeline_and_draws() -> None:
     assert hands[2] == 4 and hands[6] == 6 and hands[9] == 7 and hands[12] == 10
     assert hands[16] == 12 and hands[19] == 13
     assert len(st.bag) == 1
+
+
+def test_L1_to_L6_reasons_in_why_illegal() -> None:
+    """§2.5: an illegal placement is refused with the rule it breaks."""
+    st = empty()
+    clear_monks(st)
+    give(st, 0, "PATH_I")
+    give(st, 0, "SMITHY")
+    start_step(st, 0)
+    cases = {
+        "lay PATH_I 1,1 r0": "L1",
+        "lay PATH_I 1,2 r90": "L2",
+        "lay SMITHY 3,0 r90": "L3",
+        "lay PATH_I 9,9 r0": "L4",
+    }
+    for text, rule in cases.items():
+        with pytest.raises(IllegalAction, match=rule):
+            st.apply(0, text)

@@ -166,10 +166,14 @@ def _reason(st: MonasteryState, seat: int, action: Any) -> str:
             return "you already laid or exchanged a tile in this step (M-6)"
         if st.phase == "step" and st.encouraging:
             return "encouragement ends the step's laying and moving (M-23)"
-        return (
-            "the placement breaks L1-L6 (empty cell, no dead end, no grey-brown contact,"
-            " a qualifying neighbour, a link, group limits)"
-        )
+        from monastic.games.monastery.catalogue import TYPE_BY_ID
+        from monastic.games.monastery.geometry import placement_problem
+
+        t = TYPE_BY_ID[action.tile]
+        if t.owner_colour >= 0 and t.owner_colour != st.colour[seat]:
+            return "only its owner may lay a secret passage (M-8)"
+        problem = placement_problem(st, t, cell_key(action.x, action.y), action.rot)
+        return problem or "that placement is not offered now"
     if isinstance(action, Move):
         if st.phase != "step":
             return "monks move only in steps"

@@ -194,6 +194,40 @@ def _compat(ti: int, rot: int, their: tuple[int, ...], classes: tuple[int, ...])
     return link or t.category == "livestock"
 
 
+def placement_problem(st: MonasteryState, t: TileType, key: int, rot: int) -> str:
+    """Which of L1-L6 a placement breaks, in words ('' if it is legal)."""
+    grid = st.grid
+    if key in grid:
+        return "L1: that cell is taken"
+    mine = ROT[t.index][rot]
+    touching = qual = link = False
+    for d in range(4):
+        node = grid.get(key + OFF[d])
+        if node is None:
+            continue
+        touching = True
+        their = node_edge(st, node, key, (d + 2) % 4)
+        side = "NESW"[d]
+        if mine[d] == PATH and their == NONE:
+            return f"L2: its path on the {side} side would run into a side without a path"
+        if mine[d] == NONE and their == PATH:
+            return f"L2: the path of its {side} neighbour would run into a side without a path"
+        ocls = 1 if node == ABBEY else TYPES[INST_TYPE[node]].cls
+        if t.cls and ocls and ocls != t.cls:
+            return f"L3: grey and brown tiles may not touch ({side} side)"
+        qual = qual or qualifies(st, node)
+        link = link or bool(mine[d] and their)
+    if not touching:
+        return "L4: it must touch the monastery"
+    if not qual:
+        return "L4: it must touch the Abbey, a finished tile or a fully occupied one"
+    if not link and t.category != "livestock":
+        return "L5: it must link to a neighbour by a path or gateway"
+    if not can_place(st, t, key, rot):
+        return "L6: the group would grow past its limit (Paths 4, Fields 4, Gardens 2)"
+    return ""
+
+
 def placements(
     st: MonasteryState, types: list[int], all_qualify: bool = False, first_only: bool = False
 ) -> list[tuple[int, int, int]]:
