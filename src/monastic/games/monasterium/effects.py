@@ -65,13 +65,14 @@ def take1(s: MonasteriumState, p: int, g: int) -> bool:
     return False
 
 
-def exchange(s: MonasteriumState, p: int, pay: int, get: int) -> bool:
+def exchange(s: MonasteriumState, p: int, pay: int, get: int, ev: list[Event]) -> bool:
     """Pay one good, take another; only when both are possible."""
     if s.goods[p][pay] > 0 and s.supply[get] > 0:
         s.goods[p][pay] -= 1
         s.supply[pay] += 1
         s.goods[p][get] += 1
         s.supply[get] -= 1
+        ev.append(Event("exchange", {"seat": p, "paid": GOODS[pay], "got": GOODS[get]}))
         return True
     return False
 
@@ -79,7 +80,7 @@ def exchange(s: MonasteriumState, p: int, pay: int, get: int) -> bool:
 def take_goods(s: MonasteriumState, p: int, goods: tuple[int, ...], ev: list[Event]) -> None:
     """Take each listed good; each part lapses alone on an empty supply (S-10, S-44)."""
     got = [GOODS[g] for g in goods if take1(s, p, g)]
-    ev.append(Event("take", {"seat": p, "goods": got}))
+    ev.append(Event("gain", {"seat": p, "goods": got}))
 
 
 # Sending ---------------------------------------------------------------------------------

@@ -325,7 +325,7 @@ def exec_use(s: MonasteriumState, p: int, use: Use, ev: list[Event], new: Tasks)
     elif kind == "take":
         take_goods(s, p, eff.goods, ev)
         if eff.pay >= 0 and use.arg:
-            exchange(s, p, eff.pay, eff.get)
+            exchange(s, p, eff.pay, eff.get, ev)
     elif kind == "choose":
         take_goods(s, p, (use.arg,), ev)
     elif kind == "move":
@@ -378,9 +378,9 @@ def _resolve_task(
             good = {I_INF: INF, I_ROS: ROS, I_SOUP: SOUP, I_TOOL: TOOL, I_BOOK: BOOK}[c]
             take_goods(s, p, (good,), ev)
         elif c == I_SOUP_TOOL:
-            exchange(s, p, SOUP, TOOL)
+            exchange(s, p, SOUP, TOOL, ev)
         else:
-            exchange(s, p, TOOL, BOOK)
+            exchange(s, p, TOOL, BOOK, ev)
     elif isinstance(action, Reroll):
         s.rerolled[p] = True
         face = _roll(s)
@@ -468,7 +468,14 @@ def _take(s: MonasteriumState, p: int, action: Take, ev: list[Event]) -> None:
     ev.append(
         Event(
             "take",
-            {"seat": p, "field": action.field, "count": action.count, "personal": own, "vp": vp},
+            {
+                "seat": p,
+                "field": action.field,
+                "count": action.count,
+                "personal": own,
+                "column": action.column,
+                "vp": vp,
+            },
         )
     )
 
