@@ -111,3 +111,30 @@ def test_determinize_look_alikes_include_other_types() -> None:
         d = st2.determinize(0, random.Random(k))
         ids2.add(INSTANCES[d.grid[(4 + 512) * 1024 + 4 + 512]].id)
     assert ids2 == {"SMITHY", "BAKEHOUSE"}
+
+
+def test_determinize_keeps_own_returned_tile_in_bag() -> None:
+    """M-D8: a tile the seat put back stays in the bag, or with a player who drew since."""
+    from mon_helpers import start_step
+
+    st = empty()
+    clear_monks(st)
+    monk(st, R)
+    mill = give(st, 0, "MILL")
+    start_step(st, 0)
+    st.apply(0, "exchange")
+    st.apply(0, "return MILL")
+    assert mill in st.bag
+    for k in range(30):
+        d = st.determinize(0, random.Random(k))
+        assert mill in d.bag
+    # Blue (seat 1) exchanges: the Mill may now be in Blue's hand, never Green's or Yellow's
+    st.apply(0, "end")
+    st.apply(1, "exchange")
+    st.apply(1, st.legal_texts(1)[0])
+    places = set()
+    for k in range(60):
+        d = st.determinize(0, random.Random(k))
+        where = "bag" if mill in d.bag else next(s for s in range(4) if mill in d.hand[s])
+        places.add(where)
+    assert places <= {"bag", 1} and "bag" in places

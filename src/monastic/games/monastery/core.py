@@ -88,6 +88,16 @@ def draw(st: MonasteryState, seat: int, events: list[Event]) -> int:
         return -1
     tile = st.bag.pop(st.rng.below(len(st.bag)))
     insort(st.hand[seat], tile)
+    # What each seat knows of the tiles it put back (for determinize): the drawer may hold them.
+    kept = []
+    for entry in st.returned:
+        if entry[0] == seat:
+            if entry[1] != tile:
+                kept.append(entry)
+        else:
+            entry[2] |= 1 << seat
+            kept.append(entry)
+    st.returned = kept
     events.append(
         Event(
             "draw",
@@ -106,6 +116,8 @@ def to_bag(st: MonasteryState, seat: int, type_id: str, events: list[Event]) -> 
         if INSTANCES[t].id == type_id:
             del hand[i]
             insort(st.bag, t)
+            st.returned = [e for e in st.returned if not (e[0] == seat and e[1] == t)]
+            st.returned.append([seat, t, 0])
             break
     events.append(
         Event(

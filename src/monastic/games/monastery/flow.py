@@ -58,6 +58,7 @@ def new_state(players: int, seed: int, options: Mapping[str, Any]) -> MonasteryS
     st.turn = 0
     st.phase = "step"
     st.pending = []
+    st.returned = []
     st.tpos = [-1] * N_TILES
     st.trot = [0] * N_TILES
     st.tfin = [0] * N_TILES

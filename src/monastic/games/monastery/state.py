@@ -53,7 +53,7 @@ _LIST_FIELDS = (
     "kept",
     "laid_order",
 )
-_NESTED_FIELDS = ("tbox", "hand", "track", "pending")
+_NESTED_FIELDS = ("tbox", "hand", "track", "pending", "returned")
 _INT_FIELDS = (
     "n",
     "round",
@@ -118,6 +118,7 @@ class MonasteryState(State):
     kept: list[int]
     laid_order: list[int]
     pending: list[list[int]]
+    returned: list[list[int]]  # [seat, tile, mask]: seat put tile back; mask: who drew since
     grid: dict[int, int]
     phase: str
     rng: Rng
@@ -225,6 +226,7 @@ class MonasteryState(State):
         new.hand = [h[:] for h in self.hand]
         new.track = [t[:] for t in self.track]
         new.pending = [p[:] for p in self.pending]
+        new.returned = [e[:] for e in self.returned]
         for name in _INT_FIELDS:
             setattr(new, name, getattr(self, name))
         for name in _BOOL_OPTS:
@@ -315,6 +317,9 @@ def _validate(st: MonasteryState) -> None:
             raise ValueError(f"monk {m} stands on a tile that is not laid")
         if box >= 0 and (loc < 0 or st.tbox[loc][box] != m):
             raise ValueError(f"monk {m} and the boxes of its tile disagree")
+    for entry in st.returned:
+        if len(entry) != 3 or not 0 <= entry[0] < st.n or not 0 <= entry[1] < N_TILES:
+            raise ValueError("a 'returned' entry must be [seat, tile, mask]")
     if st.phase not in (
         "starthand",
         "brew",

@@ -187,6 +187,7 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
             perm[t] = pool.pop()
     for t in st.bag:
         perm[t] = pool.pop()
+    _respect_returns(st, seat, perm, uc, r)
     # Rewrite the laid uc slots under their new identities.
     saved = {a: (st.tpos[a], st.trot[a], st.tlayer[a], st.tbless[a], st.tbox[a][:]) for a in uc}
     for a in perm:
@@ -211,6 +212,10 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         if st.mloc[m] in saved:
             new.mloc[m] = perm[st.mloc[m]]
     new.laid_order = [perm.get(i, i) if i in saved else i for i in st.laid_order]
+    # Others' knowledge of their returns follows the slot; the seat's own stays exact.
+    new.returned = [
+        [e[0], e[1] if e[0] == seat else perm.get(e[1], e[1]), e[2]] for e in st.returned
+    ]
     for s, h in hands.items():
         passages = [t for t in st.hand[s] if INSTANCES[t].owner_colour >= 0]
         new.hand[s] = sorted([perm[t] for t in h] + passages)
@@ -228,6 +233,49 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         new.bless[s] = c
         new.locked[s] = min(new.locked[s], c)
     return new
+
+
+def _respect_returns(
+    st: MonasteryState, seat: int, perm: dict[int, int], uc: list[int], r: Rng
+) -> None:
+    """Keep each tile ``seat`` put back where it may be: the bag, or (hands or hidden uc tiles
+    of) the players who drew since. A misplaced one swaps with a random fitting bag tile."""
+    constrained = {}
+    for who, tile, mask in st.returned:
+        if who != seat or tile not in perm.values():
+            continue  # laid in view, or back in the seat's own hand: known
+        constrained[tile] = mask
+    if not constrained:
+        return
+    slot_of = {new: old for old, new in perm.items()}
+    in_bag = set(st.bag)
+    hand_of = {t: s for s in range(st.n) for t in st.hand[s]}
+    uc_set = set(uc)
+
+    def allowed(tile: int, old: int) -> bool:
+        mask = constrained.get(tile)
+        if mask is None or old in in_bag:
+            return True
+        owner = st.tlayer[old] if old in uc_set else hand_of[old]
+        return bool(mask >> owner & 1)
+
+    for tile in sorted(constrained):
+        old = slot_of[tile]
+        if allowed(tile, old):
+            continue
+        looks = INSTANCES[tile].looks
+        cands = [
+            b
+            for b in sorted(in_bag)
+            if perm[b] not in constrained
+            and (old not in uc_set or INSTANCES[perm[b]].looks == looks)
+        ]
+        if not cands:
+            continue
+        b = cands[r.below(len(cands))]
+        perm[old], perm[b] = perm[b], perm[old]
+        slot_of[perm[old]] = old
+        slot_of[perm[b]] = b
 
 
 __all__ = ["determinize", "hidden_from", "instance_name", "view"]
