@@ -196,10 +196,15 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
 
     # Decisions outside steps and scorings.
     if Elect in by:
-        from monastic.games.monastery.strategy import evaluate as ev
+        values = evaluate(st)
+        partner = core.partner_colour(st, seat)
 
-        values = ev(st)
-        return best(by[Elect], lambda a: -values[core.seat_of_colour(st, a.colour)])
+        def elect_value(a: Elect) -> float:
+            if a.colour == partner:
+                return 1000.0  # team game: the hour-disc stays in the team
+            return -values[core.seat_of_colour(st, a.colour)]  # never the leader
+
+        return best(by[Elect], elect_value)
     if Imprison in by:
         values = evaluate(st)
         mine = st.colour[seat]
