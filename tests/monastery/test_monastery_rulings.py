@@ -64,6 +64,27 @@ def test_catalogue_totals_3_1() -> None:
     assert len(symbols) == 9
     assert sum(t.value for t in bag) == 84
     assert sum(sum(t.boxes) for t in bag) == 112
+
+    def v(pred: Any) -> int:
+        return sum(t.value for t in bag if pred(t))
+
+    assert v(lambda t: t.category == "building" and t.colour == "grey") == 27
+    assert v(lambda t: t.category == "building" and t.colour == "brown") == 24
+    assert v(lambda t: t.colour == "dual") == 6
+    assert v(lambda t: t.category == "path") == 14
+    assert v(lambda t: t.category == "field") == 5
+    assert v(lambda t: t.category == "garden") == 8
+    assert v(lambda t: t.livestock) == 0
+    passages = [t for t in INSTANCES if t.category == "passage"]
+    assert [(t.value, t.boxes) for t in passages] == [(2, (2,))] * 4
+    by_cat_colour = {(t.category, t.colour) for t in INSTANCES if t.category != "building"}
+    assert by_cat_colour == {
+        ("path", "neutral"),
+        ("field", "brown"),
+        ("garden", "brown"),
+        ("livestock", "neutral"),
+        ("passage", "neutral"),
+    }
     for t in TYPES:
         if t.category == "building":
             assert len(t.boxes) <= t.value <= sum(t.boxes) <= 2 * t.value or t.id == "GARDEROBES"
