@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import movement_validator as mv
 import placement_validator as pv
 import pytest
 from hypothesis import given, settings
@@ -90,7 +91,27 @@ def _variant_of(a: Any) -> Any:
     return None
 
 
+def check_moves(st: MonasteryState, seat: int, legal: list[Any]) -> None:
+    """The independent movement validator lists exactly the offered moves."""
+    if st.phase != "step" or st.pending or st.encouraging:
+        return
+    view = st.view(None)
+    colour = view["players"][seat]["colour"]
+    stopped = set()
+    for m in st.stopped:
+        x, y = (st.tpos[st.mloc[m]] // 1024 - 512, st.tpos[st.mloc[m]] % 1024 - 512)
+        stopped.add(f"{x},{y}/{st.mbox[m]}")
+    expected = mv.moves(view, colour, st.mp, stopped, st.team)
+    offered = set()
+    for a in legal:
+        if isinstance(a, Move):
+            text = str(a).split()
+            offered.add((text[1], text[2], int(text[3][1:])))
+    assert offered == expected, offered ^ expected
+
+
 def check_validator(st: MonasteryState, seat: int, legal: list[Any], r: random.Random) -> None:
+    check_moves(st, seat, legal)
     if st.phase != "step" or st.pending or st.did_lay or st.encouraging:
         return
     board = pv.Board(st.view(None), {})
