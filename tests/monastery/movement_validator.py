@@ -77,9 +77,9 @@ def moves(view: dict[str, Any], colour: str, mp: int, stopped: set[str], team: b
     jumps = []
     for xy, t in tiles.items():
         tid = t.get("tile", "")
-        if tid.startswith("PASSAGE_") and tid.split("_")[1].lower() in owners:
-            if not any(p != "upright" for _, p in on.get(xy, [])):
-                jumps.append(xy)
+        mine = tid.startswith("PASSAGE_") and tid.split("_")[1].lower() in owners
+        if mine and not any(p != "upright" for _, p in on.get(xy, [])):
+            jumps.append(xy)
 
     result = set()
     starts = set()
