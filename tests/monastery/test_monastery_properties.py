@@ -10,6 +10,7 @@ from typing import Any
 import movement_validator as mv
 import placement_validator as pv
 import pytest
+import scoring_validator as sv
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 from mon_helpers import GAME
@@ -91,6 +92,22 @@ def _variant_of(a: Any) -> Any:
     return None
 
 
+def check_scoring(st: MonasteryState, scored: set[tuple[int, int]]) -> None:
+    """At the first decision of each scoring, S1 (and S4 if already done) match the validator."""
+    if st.is_over() or st.phase != "score" or st.pending or (st.round, st.turn) in scored:
+        return
+    if st.used or st.prayed:
+        return
+    scored.add((st.round, st.turn))
+    seat = st.order[st.turn]
+    view = st.view(None)
+    colour = view["players"][seat]["colour"]
+    expected = sv.building(view, colour)
+    if st.sstage == 1:
+        expected += sv.toil(view, colour, st.simple)
+    assert st.pts == expected, (st.round, seat, st.pts, expected)
+
+
 def check_moves(st: MonasteryState, seat: int, legal: list[Any]) -> None:
     """The independent movement validator lists exactly the offered moves."""
     if st.phase != "step" or st.pending or st.encouraging:
@@ -158,6 +175,7 @@ def play_checked(
     r = random.Random(seed)
     rng = Rng(seed)
     moves = []
+    scored: set[tuple[int, int]] = set()
     while not st.is_over():
         (seat,) = st.to_act()
         for other in range(st.n):
@@ -184,6 +202,7 @@ def play_checked(
         if deep:
             check_conservation(st)
             check_no_leak(st, events, seat)
+            check_scoring(st, scored)
             if len(moves) % 25 == 0 and not st.is_over():
                 text = st.to_json()
                 assert GAME.from_json(text).to_json() == text
