@@ -195,9 +195,28 @@ def take_actions(s: MonasteriumState, p: int) -> list[Any]:
             out.append(TAKES[(f, k, f)])
     if fields[6][0] + fields[6][1 + p]:
         for c in range(5):
-            if use_options(s, p, (c,)):
+            if column_performable(s, p, c):
                 out.append(TAKES[(6, 1, c + 1)])
     return out
+
+
+def column_performable(s: MonasteriumState, p: int, c: int) -> bool:
+    """Whether a die of column c would have a performable action (S-14); stops early."""
+    if c == 4:
+        return True  # the standard move always is
+    if c in (1, 2, 3) and s.supply[STANDARD[c].goods[0]]:
+        return True
+    out: list[Any] = []
+    cache: dict[int, list[int]] = {}
+    _effect_uses(s, p, STD0 + c, STANDARD[c], out, cache)
+    slots = s.slots[p]
+    for row in range(3):
+        if out:
+            return True
+        slot = row * 5 + c
+        if not (slots >> slot & 1 or (row and s.used >> slot & 1)):
+            _effect_uses(s, p, slot, SLOT_EFFECT[slot], out, cache)
+    return bool(out)
 
 
 def task_actions(s: MonasteriumState, task: tuple[int, ...]) -> list[Any]:
@@ -546,7 +565,7 @@ def settle(s: MonasteriumState, ev: list[Event]) -> None:
                         {"seat": p, "personal": s.rolled_personal, "neutral": s.rolled_neutral},
                     )
                 )
-            s._legal = placement_actions(s)
+            s._legal = None  # never empty; listed on demand
             return
         p = s.current
         if s.tasks:
@@ -579,7 +598,7 @@ def settle(s: MonasteriumState, ev: list[Event]) -> None:
         if s.turn_col >= 0:
             _end_turn(s, ev)
             continue
-        s._legal = take_actions(s, p)
+        s._legal = None  # the seat has a takeable die; listed on demand
         return
 
 
