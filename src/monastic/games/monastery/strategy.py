@@ -68,7 +68,9 @@ def evaluate(state: Any) -> list[float]:
         future = min(left * (1.0 + 0.8 * upright) * POINT_VALUE, 3.0 * letters_free + 5)
         # tiles in hand will mostly be laid: count back most of the penalty
         hand_back = 0.7 * sum(INSTANCES[i].value for i in st.hand[s]) * min(1.0, left / 6)
-        own.append(t + future + hand_back)
+        # points of the scoring in progress are about to become letters or blessings
+        pending = st.pts * POINT_VALUE if st.phase == "score" and st.order[st.turn] == s else 0.0
+        own.append(t + future + hand_back + pending)
     if st.team:
         return [own[s] + own[core.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)]
     return own
