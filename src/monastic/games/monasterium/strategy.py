@@ -265,14 +265,8 @@ def _is_send(src: int) -> bool:
 def _lookahead(s: MonasteriumState, seat: int, action: Any, depth: int) -> float:
     child = s.clone()
     child.apply_unchecked(seat, action)
-    if (
-        depth > 0
-        and not child.is_over()
-        and child.current == seat
-        and child.phase == "act"
-        and child.tasks
-        and s.tasks is not None
-    ):
+    # Follow a decision that only opened a choice of the same seat (a destination, a bonus).
+    if depth > 0 and child.phase == "act" and child.current == seat and child.tasks:
         acts = child.legal_actions(seat)
         if 1 < len(acts) <= 40:
             return max(_lookahead(child, seat, a, depth - 1) for a in acts)
