@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from monastic.engine import Event, Result, Rng
 from monastic.games.monastery import core, scoring, step
 from monastic.games.monastery.actions import (
-    ABBEY_XY,
     Elect,
     End,
     Imprison,
@@ -540,4 +539,15 @@ def result(st: MonasteryState) -> Result:
     )
 
 
-__all__ = ["ABBEY_XY", "begin_round", "election", "new_state", "result", "to_act"]
+__all__ = [
+    "apply",
+    "begin_round",
+    "e2_holds",
+    "election",
+    "legal_actions",
+    "new_state",
+    "result",
+    "testament",
+    "to_act",
+    "why_illegal",
+]
