@@ -267,3 +267,32 @@ def test_match_record_round_trip() -> None:
         match.apply(seat, r.choice(match.state.legal_actions(seat)))
     again = Match.from_dict(json.loads(json.dumps(match.to_dict())))
     assert again.state.to_json() == match.state.to_json()
+
+
+def test_hash_seed_does_not_change_a_game() -> None:
+    """Nothing depends on set or dict order: two hash seeds play the same game."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import random, monastic\n"
+        "from monastic.engine import Rng\n"
+        "from monastic.games.monastery.strategy import greedy_action\n"
+        "st = monastic.load_game('monastery').new_game(players=3, seed=4)\n"
+        "r = random.Random(4); rng = Rng(4)\n"
+        "while not st.is_over():\n"
+        "    s = st.to_act()[0]\n"
+        "    d = st.determinize(s, r)\n"
+        "    a = greedy_action(d, s, rng) if r.random() < 0.6 else r.choice(st.legal_actions(s))\n"
+        "    st.apply(s, a)\n"
+        "print(st.to_json())\n"
+    )
+    outs = []
+    for hash_seed in ("1", "777"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outs.append(done.stdout)
+    assert outs[0] == outs[1] and outs[0]
