@@ -174,6 +174,25 @@ def _reason(st: MonasteryState, seat: int, action: Any) -> str:
             return "only its owner may lay a secret passage (M-8)"
         problem = placement_problem(st, t, cell_key(action.x, action.y), action.rot)
         return problem or "that placement is not offered now"
+    from monastic.games.monastery.actions import BuyLetter, BuyMonk, Pray, Purchase
+
+    if isinstance(action, BuyLetter | BuyMonk):
+        if st.phase != "score":
+            return "letters and monks are bought in a scoring (S5)"
+        if st.sstage == 0:
+            return "say 'purchase' first: symbols and prayer come before buying (M-26)"
+        if isinstance(action, BuyLetter):
+            cost = core.price(st, seat, action.cell)
+            if st.bchar[action.cell] in ("", "+"):
+                return "there is no letter on that board cell"
+            if scoring.budget(st, seat) < cost:
+                return f"it costs {cost}; the budget is {scoring.budget(st, seat)} (M-49, M-50)"
+            return "the letter must go on an empty space of the same character (§4.3)"
+        return "there is no such monk on that cross, or it is too dear"
+    if isinstance(action, Pray | Purchase) and st.phase == "score" and st.sstage == 1:
+        return "prayer and symbols are over once buying has started (M-26)"
+    if isinstance(action, Pray):
+        return "the monk must be upright and alone on a finished tile not built this round (M-31)"
     if isinstance(action, Move):
         if st.phase != "step":
             return "monks move only in steps"
