@@ -51,6 +51,7 @@ class SearchConfig:
     widen: int = 24  # progressive widening starts above this many legal actions
     widen_k: float = 2.0
     widen_alpha: float = 0.5
+    bias: float = 0.2  # progressive bias towards the greedy heuristic's choice
     temp: float = 0.15  # softmax temperature, relative to the mean absolute score
 
 
@@ -95,12 +96,13 @@ def scores_to_rewards(scores: Sequence[float], temp: float) -> list[float]:
 class Edge:
     """One seat's statistics for one action at one node."""
 
-    __slots__ = ("avail", "n", "w")
+    __slots__ = ("avail", "bias", "n", "w")
 
-    def __init__(self) -> None:
+    def __init__(self, bias: float = 0.0) -> None:
         self.n = 0  # visits
         self.w = 0.0  # summed reward of the seat that chose it
         self.avail = 0  # iterations in which this action was legal here
+        self.bias = bias  # progressive bias: bias / (n + 1) is added to its UCT value
 
 
 class Node:
@@ -192,9 +194,15 @@ class Search:
         self, node: Node, seat: int, legal: list[Action], world: State, rng: Rng
     ) -> tuple[Edge, Action]:
         table = node.edges.get(seat)
+        cfg = self.config
         if table is None:
             table = node.edges[seat] = {}
-        cfg = self.config
+            if self._guide is not None and (cfg.bias > 0 or len(legal) > cfg.widen):
+                # The heuristic's choice is tried first and kept ahead for a while.
+                action = self._guide(world, seat, rng)
+                edge = table[action] = Edge(cfg.bias)
+                edge.avail = 1
+                return edge, action
         room = len(legal) <= cfg.widen or len(table) < cfg.widen_k * node.visits**cfg.widen_alpha
         c = cfg.c
         best: Edge | None = None
@@ -208,7 +216,10 @@ class Search:
                 continue
             edge.avail += 1
             n = edge.n
-            value = edge.w / n + c * math.sqrt(math.log(edge.avail) / n) if n else math.inf
+            if n:
+                value = edge.w / n + c * math.sqrt(math.log(edge.avail) / n) + edge.bias / (n + 1)
+            else:
+                value = math.inf
             if value > best_value:
                 best, best_action, best_value = edge, action, value
         if untried and (room or best is None):
