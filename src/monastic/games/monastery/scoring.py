@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from monastic.engine import Event
-from monastic.games.monastery import core
+from monastic.games.monastery import core, view
 from monastic.games.monastery.actions import (
     AbbotsHouse,
     Almonry,
@@ -24,7 +24,7 @@ from monastic.games.monastery.geometry import cell_key, cell_xy, group_component
 if TYPE_CHECKING:
     from monastic.games.monastery.state import MonasteryState
 
-__all__ = ["begin_scoring", "build_points", "legal", "toil_points"]
+__all__ = ["begin_scoring", "build_points", "legal", "toil_detail", "toil_points"]
 
 SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
 
@@ -62,31 +62,39 @@ def build_points(st: MonasteryState, seat: int) -> tuple[int, list[int], list[tu
 
 def toil_points(st: MonasteryState, seat: int) -> int:
     """S4 (M-32, M-33, M-38): study or toil points of ``seat`` now."""
+    return sum(got for _, got, _ in toil_detail(st, seat))
+
+
+def toil_detail(st: MonasteryState, seat: int) -> list[tuple[str, int, str]]:
+    """S4 by place: (``x,y`` or ``A``, points, tile name) for each place that scores."""
     h = core.hour(st)
     study = h in core.STUDY_HOURS
     toil = h in core.TOIL_HOURS
     if not (study or toil):
-        return 0
+        return []
     nodes: set[int] = set()
     for m in core.seat_monks(st, seat):
         if st.mstate[m] == 0 and st.mloc[m] >= -1 and m not in st.building:
             nodes.add(core.node_of(st, m))
-    pts = 0
+    out: list[tuple[str, int, str]] = []
     for node in sorted(nodes):
         if node == ABBEY:
-            pts += 1 if study else 0
+            if study:
+                out.append(("A", 1, "Abbey"))
             continue
         t = INSTANCES[node]
         if not st.tfin[node] or st.tbuilt[node] == st.round or _prayed_on(st, node):
             continue
         if t.colour == "dual" or (study and t.colour == "grey") or (toil and t.colour == "brown"):
             if study and t.symbol == "scriptorium" and not st.simple:
-                pts += 2
+                got = 2
             elif toil and t.symbol == "farm" and not st.simple:
-                pts += 3
+                got = 3
             else:
-                pts += 1
-    return pts
+                got = 1
+            x, y = cell_xy(st.tpos[node])
+            out.append((f"{x},{y}", got, t.name))
+    return out
 
 
 def begin_scoring(st: MonasteryState, seat: int, events: list[Event]) -> None:
@@ -95,9 +103,22 @@ def begin_scoring(st: MonasteryState, seat: int, events: list[Event]) -> None:
     st.prayed = 0
     st.sstage = 0
     st.pts, st.building, detail = build_points(st, seat)
-    events.append(
-        Event("build", {"seat": seat, "points": st.pts, "tiles": [list(d) for d in detail]})
-    )
+
+    # Each entry names its tile only for those who may know it (M-5: uc buildings).
+    def tiles(viewer: int | None) -> list[Any]:
+        out: list[Any] = []
+        for xy, got in detail:
+            x, y = (int(v) for v in xy.split(","))
+            i = st.grid[cell_key(x, y)]
+            out.append([xy, got, None if view.hidden_from(st, i, viewer) else INSTANCES[i].name])
+        return out
+
+    data: dict[str, Any] = {"seat": seat, "points": st.pts, "tiles": tiles(seat)}
+    public: dict[str, Any] = {**data, "tiles": tiles(None)}
+    if public == data:
+        events.append(Event("build", data))
+    else:
+        events.append(Event("build", data, audience=frozenset({seat}), public=public))
 
 
 def _symbol_tiles(st: MonasteryState, seat: int) -> list[int]:
@@ -268,10 +289,12 @@ def _pay(st: MonasteryState, seat: int, cost: int) -> None:
 
 def to_purchase(st: MonasteryState, seat: int, events: list[Event]) -> None:
     """S4, then the purchase stage."""
-    got = toil_points(st, seat)
+    detail = toil_detail(st, seat)
+    got = sum(d[1] for d in detail)
     st.pts += got
     st.sstage = 1
-    events.append(Event("toil", {"seat": seat, "points": got, "total": st.pts}))
+    tiles: list[Any] = [list(d) for d in detail]
+    events.append(Event("toil", {"seat": seat, "points": got, "total": st.pts, "tiles": tiles}))
 
 
 def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bool:
@@ -287,7 +310,8 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
         got = 2 * t.value if t.symbol == "chapel" and not st.simple else t.value
         st.pts += got
         st.prayed = 1
-        events.append(Event("pray", {"seat": seat, "x": action.x, "y": action.y, "points": got}))
+        where = {"seat": seat, "x": action.x, "y": action.y, "name": t.name}
+        events.append(Event("pray", {**where, "points": got}))
         to_purchase(st, seat, events)
         return False
     if isinstance(action, Library):
