@@ -1,0 +1,319 @@
+"""The terminal screen of Monastery: the map, the Prayer Board, tracks, your screen, help."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from monastic.cli.render.base import seat_label
+from monastic.cli.render.monastery_log import HOUR_NAMES, describe_event, round_kind
+from monastic.cli.render.monastery_map import CLASS_STYLES, MONK_STYLES, monk_text, render_map
+from monastic.games.monastery.catalogue import BOARD, TYPE_BY_ID
+
+__all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
+
+_ROWS = "RBGY"
+_SIDE_BY_SIDE = 110  # from this width the board and the players sit next to each other
+
+_PHASES = {
+    "step": "step (lay a tile, move monks)",
+    "score": "scoring",
+    "brew": "Brewhouse choice",
+    "starthand": "start hand: put tiles back",
+    "prayer_after_election": "election",
+    "over": "game over",
+}
+
+
+def _who(seat: int, view: dict[str, Any], capital: bool = True) -> Text:
+    """``Seat 2 (green)`` in that colour, ``You`` for the viewer."""
+    viewer = view.get("seat")
+    player = view["players"][seat]
+    letter = str(player["colour"])[:1].upper()
+    label = seat_label(seat, viewer, capital=capital)
+    return Text(f"{label} ({player['colour']})", style=MONK_STYLES.get(letter, ""))
+
+
+def _headline(view: dict[str, Any]) -> Text:
+    hour = int(view["hour"])
+    kind = str(view.get("hour_kind") or round_kind(hour))
+    name = HOUR_NAMES.get(hour)
+    what = f"{name}, {kind} hour" if name and kind == "prayer" else name or f"{kind} round"
+    head = Text(f"Day {view['day']} · hour {hour} of 10 · ", style="bold")
+    head.append(what.capitalize(), style="bold cyan")
+    head.append(f" · round {view['round']} of 20 · Abbot ✝ ", style="bold")
+    head.append_text(_who(int(view["abbot"]), view, capital=False))
+    head.append(f" · bag {view['bag']}")
+    if view.get("ending"):
+        rule = "last letter bought" if view["ending"] == "E1" else "no tile can be laid"
+        head.append(f" · game ends after this round ({view['ending']}: {rule})", style="bold red")
+    if not view.get("chat_allowed", True):
+        head.append(" · vow of silence", style="dim")
+    return head
+
+
+def _track(player: dict[str, Any]) -> Text:
+    """Large letters in the owner's colour, small ones plain, empty spaces dim grey."""
+    style = MONK_STYLES.get(str(player["colour"])[:1].upper(), "bold")
+    out = Text()
+    for want, have in zip(player["track_letters"], player["track"], strict=True):
+        if have == ".":
+            out.append(want.lower(), style="grey37")
+        elif have.isupper():
+            out.append(have, style=style)
+        else:
+            out.append(have, style="white")
+    return out
+
+
+def _monk_summary(view: dict[str, Any], colour: str) -> str:
+    places = (view.get("monks") or {}).get(colour, [])
+    abbey = sum(1 for p in places if p == "A")
+    cross = sum(1 for p in places if p.startswith("cross"))
+    praying = sum(1 for p in places if p.endswith(("praying", "prisoner")))
+    out = len(places) - abbey - cross
+    text = f"A{abbey} out{out} ✝{cross}"
+    return text + (f" ({praying} praying)" if praying else "")
+
+
+def _players(view: dict[str, Any]) -> Table:
+    names = view.get("names") or []
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
+    for header in ("", "seat", "hand", "track", "monks"):
+        table.add_column(header, no_wrap=True)
+    to_act = view.get("to_act") or []
+    for player in view["players"]:
+        seat = int(player["seat"])
+        who = _who(seat, view)
+        if seat < len(names) and names[seat] and names[seat] != "you":
+            who.append(f" {names[seat]}", style="dim")
+        if seat == view["abbot"]:
+            who.append(" ✝", style="bold")
+        table.add_row(
+            "▶" if seat in to_act else "",
+            who,
+            str(player["hand_size"]),
+            _track(player),
+            _monk_summary(view, str(player["colour"])),
+        )
+    return table
+
+
+def _board(view: dict[str, Any]) -> Table:
+    board = view["prayer_board"]
+    table = Table(
+        title="Prayer Board", title_justify="left", title_style="bold", box=None, padding=(0, 1)
+    )
+    table.add_column(
+        "price", footer="reduced", no_wrap=True, header_style="dim", footer_style="dim"
+    )
+    for col in range(10):
+        table.add_column(
+            str(BOARD.full_price[col]),
+            footer=str(BOARD.reduced_price[col]),
+            justify="center",
+            no_wrap=True,
+        )
+    table.show_footer = True
+    for row, text in zip(_ROWS, board["rows"], strict=True):
+        cells: list[Text] = []
+        for ch in text:
+            if ch == "+":
+                monks = board["crosses"].get(row) or []
+                cells.append(Text("✝", style="bold") + Text("").join(monk_text(m) for m in monks))
+            elif ch == ".":
+                cells.append(Text("·", style="grey37"))
+            elif ch.isupper():
+                cells.append(Text(ch, style="bold bright_white"))
+            else:
+                cells.append(Text(ch, style="grey62"))
+        table.add_row(Text(row, style=MONK_STYLES[row]), *cells)
+    return table
+
+
+def _hand_table(hand: list[str]) -> Table:
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim")
+    for header in ("tile (for actions)", "name", "colour", "V", "boxes", "NESW", "symbol"):
+        table.add_column(header, no_wrap=True)
+    for tile_id in hand:
+        tile = TYPE_BY_ID.get(tile_id)
+        if tile is None:
+            table.add_row(tile_id, "", "", "", "", "", "")
+            continue
+        table.add_row(
+            Text(tile_id, style=CLASS_STYLES.get(tile.colour, "")),
+            tile.name,
+            tile.colour,
+            str(tile.value),
+            "/".join(map(str, tile.boxes)) or "-",
+            "".join("-PG"[e] for e in tile.edges),
+            (tile.symbol or "").replace("_", " "),
+        )
+    return table
+
+
+def _my_screen(view: dict[str, Any]) -> list[RenderableType]:
+    seat = view.get("seat")
+    if seat is None:
+        return []
+    me = view["players"][seat]
+    if me.get("hand") is None:
+        return []
+    line = Text("Your screen: ", style="bold")
+    line.append(f"{me.get('blessings', 0)} blessings")
+    if me.get("locked_blessings"):
+        line.append(f" ({me['locked_blessings']} locked this scoring)")
+    line.append(f" · {len(me['hand'])} tiles in hand")
+    parts: list[RenderableType] = [line]
+    if me["hand"]:
+        parts.append(_hand_table(list(me["hand"])))
+    return parts
+
+
+def _status(view: dict[str, Any]) -> Text:
+    if view.get("over"):
+        return Text("▶ The game is over", style="bold")
+    to_act = view.get("to_act") or []
+    line = Text("▶ ", style="bold")
+    for i, seat in enumerate(to_act):
+        line.append(", " if i else "")
+        line.append_text(_who(int(seat), view))
+    phase = str(view.get("phase"))
+    line.append(f": {_PHASES.get(phase, phase)}", style="bold")
+    step = view.get("step")
+    if step:
+        line.append(f" · {step['movement_points']} MP left")
+        line.append(" · tile laid" if step["laid"] else " · no tile laid yet")
+        if step["encouraging"]:
+            line.append(" · encouraging")
+    scoring = view.get("scoring")
+    if scoring:
+        line.append(f" · {scoring['points']} points")
+        stage = "symbols or prayer" if scoring["stage"] == "symbols" else "buying"
+        line.append(f" · {stage}")
+        if scoring["prayed"]:
+            line.append(" · prayed")
+    return line
+
+
+_LEGEND = (
+    "P/G path/gateway (p/g: open on one side) · uc: under construction, boxes as value+monk"
+    " (· empty) · ✚ blessings on the tile\n"
+    "R upright, r praying, r̲ prisoner · V capacity · monks: A in the Abbey, out in the"
+    " monastery, ✝ on the Prayer Board"
+)
+
+
+def render_table(view: dict[str, Any], console: Console) -> None:
+    """The table as ``view["seat"]`` sees it."""
+    width = console.width
+    parts: list[RenderableType] = [_headline(view)]
+    parts.extend(render_map(view, width))
+    parts.append(Text(_LEGEND, style="dim"))
+    players, board = _players(view), _board(view)
+    if width >= _SIDE_BY_SIDE:
+        grid = Table.grid(padding=(0, 4))
+        grid.add_column()
+        grid.add_column()
+        grid.add_row(board, players)
+        parts.append(grid)
+    else:
+        parts.extend([board, players])
+    parts.extend(_my_screen(view))
+    parts.append(_status(view))
+    console.print(Group(*parts), crop=True, overflow="crop", no_wrap=False)
+
+
+_TOKEN = re.compile(r"^(-?\d+,-?\d+(?:/\d+)?(?:>\d+)?|[RBGY]\d{0,2}|[A-Z][A-Z_0-9]+|A)$")
+
+
+def style_action(text: str) -> Text:
+    """Tiles in their class colour, colours and board cells in player colours, places cyan."""
+    out = Text()
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            out.append(" ")
+        tile = TYPE_BY_ID.get(word)
+        if tile is not None:
+            out.append(word, style=CLASS_STYLES.get(tile.colour, ""))
+        elif word in _ROWS or (_TOKEN.match(word) and word[0] in _ROWS and word[1:].isdigit()):
+            out.append(word, style=MONK_STYLES[word[0]])
+        elif _TOKEN.match(word) and (word[0].isdigit() or word[0] == "-" or word == "A"):
+            out.append(word, style="cyan")
+        else:
+            out.append(word)
+    return out
+
+
+def help_text() -> str:
+    """A short rules summary and the action notation."""
+    return "\n".join(
+        [
+            "Monastery: build the monastery around the Abbey, score with your monks and buy the",
+            "letters of the prayer LIBERA NOS QUAESUMUS AB OMNIBUS MALIS AMEN.",
+            "",
+            "Day = 10 hours, 2 days. Prayer hours (Matins 1, Sext 5, Vespers 8): praying monks",
+            "return, the most monks in the Abbey elects the Abbot, everyone draws 3/2/1 tiles.",
+            "Study (2, 6, 9) and Toil (3, 4, 7) rounds: every player takes a step, then scores.",
+            "Night (10): monks go back to the Abbey.",
+            "",
+            "Step: lay one tile (next to a finished tile, the Abbey or a full uc tile; paths may",
+            "not end on a wall; grey never touches brown) or exchange it; move monks with",
+            "2 MP per upright monk (1 MP per tile, a uc tile stops the monk on a box; passage",
+            "jump 1 MP); then optionally put blessings on uc tiles (encourage).",
+            "Scoring: S1 building (your monks on full uc tiles score their boxes), S2 symbols",
+            "(Library, Workshop, Stables, Abbot's House, Almonry), S3 one monk prays (V, Chapel",
+            "2V), S4 study/toil (+1 per monk on a finished tile of the round's colour, Abbey in",
+            "study), S5 buy letters (own track: large, 3 points at the end; other tracks: small,",
+            "+1 blessing) and monks (back to the Abbey), S6 leftover points become blessings.",
+            "Full uc tiles are then finished. End: 3 per large letter + blessings - V of tiles",
+            "left in hand.",
+            "",
+            "Places: x,y is a cell (x East, y North; the Abbey is x 0-2, y 0-1), x,y/b box b",
+            "(0-based) of a uc tile, A the Abbey. Board cells: row colour + column (R2);",
+            "track spaces: colour + space 1-9 (B5). Rotations r0 r90 r180 r270 (clockwise).",
+            "  lay PATH_I 1,2 r0       lay a tile from your hand     exchange / return TILE",
+            "  move A 1,2/0 c2         move a monk (place, destination, cost in MP)",
+            "  shift 1,3/0>2           free shift to another box     encourage 1,3",
+            "  end                     finish the step / scoring / Brewhouse choice",
+            "  pray 5,5  purchase      prayer; or go straight to buying",
+            "  buy R2 R1  monk B R     buy a letter onto a track space; a monk from a cross",
+            "  library R2 G10  workshop  stables TILE x,y rN  abbotshouse  almonry   (symbols)",
+            "  elect Y  imprison B|none  stand 6,6  keep 6,6/1",
+            "Tip: 'list lay KITCHEN' or 'list 3,1' shows the matching choices.",
+        ]
+    )
+
+
+def render_breakdown(result: dict[str, Any], console: Console) -> None:
+    """The testament of every seat: 3 per large letter, blessings, tiles left in hand."""
+    breakdown = result.get("breakdown") or {}
+    parts = breakdown.get("testament") or []
+    if not parts:
+        return
+    colours = breakdown.get("colours") or []
+    names = result.get("names") or []
+    end = {"E1": "the last letter was bought", "E2": "no tile could be laid", "E3": "two days"}
+    console.print(
+        Text(
+            f"Testament (the game ended after round {breakdown.get('round', '?')}:"
+            f" {end.get(str(breakdown.get('end')), breakdown.get('end'))})",
+            style="bold",
+        )
+    )
+    table = Table(box=None, pad_edge=False, padding=(0, 2), header_style="bold")
+    for header in ("seat", "letters", "blessings", "unlaid", "total"):
+        table.add_column(header, justify="left" if header == "seat" else "right")
+    for seat, part in enumerate(parts):
+        letter = colours[seat] if seat < len(colours) else ""
+        who = Text(f"Seat {seat}", style=MONK_STYLES.get(letter, ""))
+        if seat < len(names) and names[seat]:
+            who.append(f" {names[seat]}", style="dim")
+        table.add_row(
+            who, *(str(part.get(k, "")) for k in ("letters", "blessings", "unlaid", "total"))
+        )
+    console.print(table)
