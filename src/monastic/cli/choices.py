@@ -47,13 +47,31 @@ def _grid(console: Console, items: list[Text]) -> Table:
     return grid
 
 
+def _matching(texts: list[str], only: str) -> list[tuple[int, str]]:
+    """Numbered choices starting with ``only`` (any case); failing that, those with each of
+    its words as a word or a word's start before ``/`` (``3,1`` finds ``move A 3,1/0 c1``)."""
+    want = " ".join(only.split()).lower()
+    numbered = [(i + 1, t) for i, t in enumerate(texts) if t.lower().startswith(want)]
+    if numbered or not want:
+        return numbered
+
+    def has(words: list[str], w: str) -> bool:
+        return any(word == w or word.startswith(w + "/") for word in words)
+
+    return [
+        (i + 1, t)
+        for i, t in enumerate(texts)
+        if all(has(t.lower().split(), w) for w in want.split())
+    ]
+
+
 def show_choices(
     console: Console, texts: list[str], style: Callable[[str], Text], only: str = ""
 ) -> None:
     """Number the legal actions from 1; long lists show each kind of action briefly."""
-    numbered = [(i + 1, t) for i, t in enumerate(texts) if t.startswith(only)]
+    numbered = _matching(texts, only)
     if not numbered:
-        console.print(f"No legal action starts with {only!r}.", markup=False)
+        console.print(f"No legal action matches {only!r}.", markup=False)
         return
     if len(numbered) <= _FULL_LIST or only:
         console.print(_grid(console, [_item(n, t, style) for n, t in numbered]))

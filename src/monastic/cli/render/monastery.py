@@ -246,6 +246,11 @@ def style_action(text: str) -> Text:
             out.append(word, style="cyan")
         else:
             out.append(word)
+    # The letter a purchase places is the one printed on the track space it goes to.
+    bought = re.fullmatch(r"buy [RBGY]\d+ ([RBGY])([1-9])", text)
+    if bought:
+        track = BOARD.tracks[_ROWS.index(bought.group(1))]
+        out.append(f"  ({track[int(bought.group(2)) - 1]})", style="dim")
     return out
 
 

@@ -110,11 +110,11 @@ def _shift(e: Event, v: int | None) -> str:
 
 
 def _scored(entries: list[Any]) -> str:
-    """``Kitchen 4 (1,3), Path (straight) 1 (0,2)``; a hidden building is named by place."""
+    """``Kitchen at 1,3: 4, the Abbey: 1``."""
     parts = []
     for place, points, name in entries:
-        where = "the Abbey" if place == "A" else place
-        parts.append(f"{name} {points} ({where})" if name and place != "A" else f"{where} {points}")
+        where = "the Abbey" if place == "A" else f"{name} at {place}"
+        parts.append(f"{where}: {points}")
     return ", ".join(parts)
 
 
@@ -124,15 +124,17 @@ def _build(e: Event, v: int | None) -> str:
     if not tiles:
         return f"{who} {'score' if e['seat'] == v else 'scores'}: nothing built"
     # A building others may not know yet is named by its place only.
-    entries = [(t[0], t[1], t[2] if len(t) > 2 and t[2] else "hidden building") for t in tiles]
+    entries = [(t[0], t[1], t[2] if len(t) > 2 and t[2] else "a hidden building") for t in tiles]
     verb = "score" if e["seat"] == v else "scores"
-    return f"{who} {verb}: building {_scored(entries)} = {e['points']}"
+    total = f" = {e['points']}" if len(entries) > 1 else ""
+    return f"{who} {verb}: building {_scored(entries)}{total}"
 
 
 def _toil(e: Event, v: int | None) -> str:
     who = seat_label(e["seat"], v)
     tiles = e.get("tiles") or []
-    work = f"study/toil {_scored(tiles)} = {e['points']}" if tiles else "no study or toil"
+    total = f" = {e['points']}" if len(tiles) > 1 else ""
+    work = f"study/toil {_scored(tiles)}{total}" if tiles else "no study or toil"
     return f"{who}: {work}; {_plural(int(e['total']), 'point')} to spend"
 
 
