@@ -86,26 +86,27 @@ def to_discard(s: StateData, cards: list[int], seat: int, why: str, ev: Events) 
         ev.append(Event("discard", {"seat": seat, "cards": _texts(cards), "why": why}))
 
 
-def _take_top(s: StateData, ev: Events) -> int | None:
-    """The top card, reshuffling the discard pile into a new deck when needed (C-2)."""
-    if not s.deck:
-        if not s.discard:
-            return None
-        s.deck, s.discard = s.discard, []
-        s.rng.shuffle(s.deck)
-        ev.append(Event("reshuffle", {"cards": len(s.deck)}))
-    return s.deck.pop()
+def _take(s: StateData, count: int, ev: Events) -> list[int]:
+    """Up to ``count`` cards from the top, reshuffling the discard pile into a new deck
+    whenever the deck runs out (C-2); fewer only when deck and discard are both empty."""
+    taken: list[int] = []
+    while len(taken) < count:
+        if not s.deck:
+            if not s.discard:
+                break
+            s.deck, s.discard = s.discard, []
+            s.rng.shuffle(s.deck)
+            ev.append(Event("reshuffle", {"cards": len(s.deck)}))
+        take = min(count - len(taken), len(s.deck))
+        taken.extend(reversed(s.deck[-take:]))  # the top card is the last
+        del s.deck[-take:]
+    return taken
 
 
 def draw(s: StateData, seat: int, count: int, ev: Events) -> list[int]:
     """Draw up to ``count`` cards into a hand; only the drawer sees them (C-19)."""
-    drawn = []
-    for _ in range(count):
-        card = _take_top(s, ev)
-        if card is None:
-            break
-        s.hands[seat].append(card)
-        drawn.append(card)
+    drawn = _take(s, count, ev)
+    s.hands[seat].extend(drawn)
     ev.append(
         Event(
             "draw",
@@ -119,12 +120,7 @@ def draw(s: StateData, seat: int, count: int, ev: Events) -> list[int]:
 
 def reveal(s: StateData, count: int, ev: Events) -> list[int]:
     """Turn up to ``count`` cards face up into the centre."""
-    shown = []
-    for _ in range(count):
-        card = _take_top(s, ev)
-        if card is None:
-            break
-        shown.append(card)
+    shown = _take(s, count, ev)
     s.zone = shown
     ev.append(Event("reveal", {"cards": _texts(shown)}))
     return shown
