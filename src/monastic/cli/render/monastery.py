@@ -201,10 +201,10 @@ def _status(view: dict[str, Any]) -> Text:
 
 
 _LEGEND = (
-    "P/G path/gateway (p/g: open on one side) · uc: under construction, boxes as value+monk"
-    " (· empty) · ✚ blessings on the tile\n"
-    "R upright, r praying, r̲ prisoner · V capacity · monks: A in the Abbey, out in the"
-    " monastery, ✝ on the Prayer Board"
+    "P/G path/gateway (p/g: open on one side) · uc: under construction, boxes value+monk"
+    " (· empty) · ?grey: a building only its layer knows\n"
+    "R upright, r praying, r̲ prisoner · V capacity · ✚ blessings on a tile · monks: A Abbey,"
+    " out in the monastery, ✝ on the Board"
 )
 
 

@@ -140,7 +140,7 @@ def _toil(e: Event, v: int | None) -> str:
 
 def _pray(e: Event, v: int | None) -> str:
     name = e.get("name") or "a tile"
-    return f"{seat_label(e['seat'], v)}: prayer in {name} ({e['x']},{e['y']}) {e['points']}"
+    return f"{seat_label(e['seat'], v)}: prayer in {name} at {e['x']},{e['y']}: {e['points']}"
 
 
 def _buy(e: Event, v: int | None) -> str:
