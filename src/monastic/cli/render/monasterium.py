@@ -1,0 +1,263 @@
+"""The terminal screen of Monasterium: board, road, dice, action areas, windows, missions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from monastic.cli.render.base import seat_label
+from monastic.cli.render.monasterium_board import (
+    MON_STYLES,
+    board_table,
+    dice_fields,
+    missions_table,
+    road_lines,
+    seat_mark,
+    seat_name,
+)
+from monastic.cli.render.monasterium_help import help_text
+from monastic.cli.render.monasterium_log import action_name, describe_event
+from monastic.games.monasterium.catalogue import (
+    BUILDING_VP,
+    COL_VP,
+    GOODS,
+    ROW_VP,
+    YEARS,
+)
+
+__all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
+
+_ROWS = ("I", "II", "III", "IV")
+_EXTRA = {"locked": Text("·", style="dim"), "available": Text("!", style="bold green")}
+_STEPS = {
+    "place": "{who} to place dice",
+    "take": "{who} to take dice from a field",
+    "destination": "{who} to choose where the novice goes",
+    "road_bonus": "{who} to take a road bonus",
+    "road": "{who} to take a road bonus",
+    "any_action": "{who} to choose an action (any-action bonus, no die)",
+    "window_tile": "{who} to place a window tile",
+    "extra_send": "{who} may send the extra novice for free",
+    "new_die": "{who} may re-roll the new personal die",
+    "building_good": "{who} to take the building's good",
+    "over": "The game is over",
+}
+
+
+def style_action(text: str) -> Text:
+    """An action with its monastery ids in their colours (``to RED-B1``)."""
+    out = Text(text)
+    for mid, style in MON_STYLES.items():
+        out.highlight_words([mid], style=style)
+    return out
+
+
+def _headline(view: dict[str, Any]) -> Text:
+    players, round_ = view["players"], view["round"]
+    phase = {"place": "Dice placement", "act": "Actions", "over": "Game over"}[view["phase"]]
+    head = Text("Monasterium", style="bold")
+    head.append(f" · Year {view['year']}/{YEARS} · Round {round_}/{YEARS * players}")
+    head.append(f" · {phase} · Start player ")
+    head.append_text(seat_mark(view["start_player"]))
+    head.append(f" {seat_label(view['start_player'], view.get('seat'), capital=False)}")
+    supply = " · ".join(f"{g.capitalize()} {view['supply'][g]}" for g in GOODS)
+    head.append(f"\nSupply: {supply}", style="dim")
+    return head
+
+
+def _step(view: dict[str, Any]) -> Text:
+    decision = view["decision"]
+    acting = view["to_act"]
+    who = seat_label(acting[0], view.get("seat")) if acting else "Nobody"
+    if decision.startswith("die_column_"):
+        column = decision.rsplit("_", 1)[1]
+        left = view["turn"]["dice_left"]
+        line = f"{who} to use a die of column {column} ({left} on the action tile)"
+    else:
+        line = _STEPS.get(decision, "{who} to decide: " + decision).format(who=who)
+    out = Text("▶ " + line, style="bold")
+    rolled = view.get("rolled")
+    if rolled:
+        out.append("  rolled: ")
+        for face in rolled["personal"]:
+            out.append_text(seat_mark(acting[0], str(face)) if acting else Text(str(face)))
+            out.append(" ")
+        out.append(" ".join(map(str, rolled["neutral"])))
+    return out
+
+
+def _players_table(view: dict[str, Any]) -> Table:
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim")
+    table.add_column("", width=1)
+    table.add_column("seat", no_wrap=True)
+    table.add_column("VP", justify="right")
+    for short in ("Inf", "Soup", "Ros", "Tool", "Book"):
+        table.add_column(short, justify="right")
+    table.add_column("dice", no_wrap=True)
+    table.add_column("messenger", no_wrap=True)
+    table.add_column("missions", no_wrap=True)
+    for player in view["player"]:
+        seat = player["seat"]
+        held = player["held"]
+        dice = Text(f"{player['personal_dice']} own")
+        if view["phase"] == "place":
+            dice.append(f", holds {held['personal']}+{held['neutral']}")
+        if player["reroll_used"]:
+            dice.append(", re-roll used", style="dim")
+        lap = f", lap {player['laps']}" if player["laps"] else ""
+        table.add_row(
+            "▶" if seat in view["to_act"] else "",
+            seat_name(view, seat),
+            Text(str(player["vp"]), style="bold"),
+            *[str(player["goods"][g]) for g in GOODS],
+            dice,
+            f"space {player['messenger']}{lap}",
+            " ".join(player["missions"]) or "–",
+        )
+    return table
+
+
+def _area(view: dict[str, Any], player: dict[str, Any]) -> Group:
+    """One seat's action area (● novice on its slot, ○ unlocked) beside its window."""
+    seat = player["seat"]
+    lines = [seat_name(view, seat)]
+    window = player["window"]
+    head = Text("     12345 X  window", style="dim")
+    lines.append(head)
+    for r, row in enumerate(_ROWS):
+        line = Text(f"{row:<4} ")
+        empty = player["slots"][row]
+        for column in "12345":
+            line.append("●" if column in empty else "○", style="" if column in empty else "green")
+        extra = player["extras"][f"X-{row}"]
+        line.append(" ")
+        line.append_text(_EXTRA.get(extra, Text("✓", style="green")))
+        if r < 3:
+            line.append("  ")
+            tiles = window[("W-I", "W-II", "W-III")[r]]
+            for c in range(5):
+                if c < len(tiles):
+                    line.append(tiles[c][0], style=MON_STYLES.get(tiles[c], ""))
+                else:
+                    line.append("·", style="dim")
+                line.append(" ")
+        lines.append(line)
+    tiles = Text("tile ", style="dim")
+    for number in range(1, 6):
+        flipped = number in player["flipped"]
+        tiles.append("F" if flipped else "-", style="bold green" if flipped else "dim")
+    lines.append(tiles)
+    return Group(*lines)
+
+
+def _unlocked(player: dict[str, Any]) -> Text | None:
+    """The slot actions a seat has unlocked, by name, so the choices make sense."""
+    names = [
+        action_name(f"{row}-{column}")
+        for row in _ROWS[:3]
+        for column in "12345"
+        if column not in player["slots"][row]
+    ]
+    if not names:
+        return None
+    return Text("Your unlocked actions: ", style="bold") + Text("; ".join(names))
+
+
+def _final_table(view: dict[str, Any]) -> Table:
+    """Final scoring, with the VP scored during play split by where they came from."""
+    table = Table(title="Final scoring", title_style="bold", header_style="dim", box=None)
+    table.add_column("seat", no_wrap=True)
+    for name in ("build", "window", "other", "major", "chapels", "cl×ch", "goods", "total"):
+        table.add_column(name, justify="right")
+    rows = view["final"]["players"]
+    for player, row in zip(view["player"], rows, strict=False):
+        seat = player["seat"]
+        built = sum(
+            BUILDING_VP[i * 6 + b]
+            for i, spot in enumerate(view["board"].values())
+            for b, code in enumerate(spot["B"])
+            if code == seat
+        )
+        win = _window_vp(player["window"])
+        table.add_row(
+            seat_mark(seat) + Text(f" {seat_label(seat, view.get('seat'))}"),
+            str(built),
+            str(win),
+            str(row["before"] - built - win),
+            *[str(row[k]) for k in ("majority", "chapel_spread", "cloister_chapel", "goods")],
+            Text(str(row["total"]), style="bold"),
+        )
+    return table
+
+
+_FINAL_NOTE = (
+    "During play: build(ings), window lines, other (missions, flipped tiles, road). At the end:"
+    " major(ities), chapel spread, cloister × chapel × 2, goods."
+)
+
+
+def _window_vp(window: dict[str, list[str]]) -> int:
+    rows = list(window.values())
+    vp = sum(ROW_VP[r] for r, tiles in enumerate(rows) if len(tiles) == 5)
+    return vp + sum(COL_VP[c] for c in range(5) if all(len(tiles) > c for tiles in rows))
+
+
+def render_table(view: dict[str, Any], console: Console) -> None:
+    """The table as ``view["seat"]`` sees it (everything is public in Monasterium)."""
+    parts: list[Any] = [_headline(view), board_table(view)]
+    parts.extend(road_lines(view, console.width))
+    parts.append(
+        Text("Dice fields  (○ neutral die, a digit: that seat's personal die)", style="dim")
+    )
+    parts.append(dice_fields(view, console))
+    if view["phase"] == "act" and view["turn"]["column"] > 0 and view["turn"]["dice_left"]:
+        parts.append(
+            Text(f"On action tile {view['turn']['column']}: {view['turn']['dice_left']} dice")
+        )
+    parts.append(missions_table(view, console.width))
+    parts.append(_players_table(view))
+    areas = [_area(view, p) for p in view["player"]]
+    parts.append(Columns(areas, padding=(0, 4)))
+    parts.append(
+        Text(
+            "● novice on slot ○ unlocked · X extra: · locked ! available ✓ sent · F flipped",
+            style="dim",
+        )
+    )
+    seat = view.get("seat")
+    if seat is not None and view["phase"] != "over":
+        unlocked = _unlocked(view["player"][seat])
+        if unlocked is not None:
+            parts.append(unlocked)
+    if view["phase"] == "over" and view.get("final"):
+        parts.append(_final_table(view))
+        parts.append(Text(_FINAL_NOTE, style="dim"))
+    parts.append(_step(view))
+    console.print(Group(*parts))
+
+
+_PARTS = ("before", "majority", "chapel_spread", "cloister_chapel", "goods")
+
+
+def render_breakdown(result: dict[str, Any], console: Console) -> None:
+    """Each seat's final score as the sum of its parts (§9.2)."""
+    breakdown = result.get("breakdown") or {}
+    names = result.get("names") or []
+    rows = breakdown.get("players") or []
+    if not rows:
+        return
+    console.print("Score = in play + majority + chapel spread + cloister×chapel + goods")
+    for seat, row in enumerate(rows):
+        name = f"Seat {seat}" + (f" ({names[seat]})" if seat < len(names) else "")
+        parts = (
+            row[k] for k in ("before", "majority", "chapel_spread", "cloister_chapel", "goods")
+        )
+        console.print(
+            f"  {name}: {' + '.join(map(str, parts))} = {row['total']}",
+            markup=False,
+            highlight=False,
+        )

@@ -1,0 +1,241 @@
+"""The shared parts of the Monasterium screen: monasteries, the road, dice fields, missions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from monastic.cli.render.base import seat_label
+from monastic.cli.render.monasterium_log import mission_text
+from monastic.games.monasterium.catalogue import (
+    BUILDING_TYPE,
+    MISSION_BY_ID,
+    MON_IDS,
+    MON_NAMES,
+    PLAYER_SETUP,
+    ROAD_BONUS,
+    ROAD_LEN,
+    ROAD_LINKS,
+)
+
+__all__ = [
+    "MON_STYLES",
+    "access",
+    "board_table",
+    "dice_fields",
+    "missions_table",
+    "mon",
+    "road_lines",
+    "seat_mark",
+]
+
+MON_STYLES = {
+    "RED": "bold red",
+    "GRN": "bold green",
+    "BLU": "bold dodger_blue1",
+    "YEL": "bold yellow",
+    "PUR": "bold magenta",
+}
+# Seats are shown as digits on a coloured background, so they never read as a monastery.
+SEAT_STYLES = (
+    "bold black on cyan",
+    "bold black on dark_orange",
+    "bold black on orchid",
+    "bold black on wheat1",
+)
+FIELD_NAMES = ("send", "Soup", "Rosary", "Influence", "move", "joker")
+BONUS_CODES = {
+    "inf_or_ros": "IR",
+    "soup_swap": "SS",
+    "personal_die": "D",
+    "any_action": "A",
+    "window_any": "W",
+}
+FREE, BLOCKED = -1, -2
+
+
+def seat_mark(seat: int, text: str | None = None) -> Text:
+    """A seat's digit (or ``text``) in the seat's colours."""
+    return Text(str(seat) if text is None else text, style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+
+
+def mon(mid: str, text: str | None = None) -> Text:
+    """A monastery id (or ``text``) in the monastery's colour."""
+    return Text(mid if text is None else text, style=MON_STYLES.get(mid, ""))
+
+
+def access(view: dict[str, Any], seat: int) -> set[str]:
+    """Monasteries the seat may send to: messenger link or own chapel novice (S-17)."""
+    player = view["player"][seat]
+    linked = {MON_IDS[m] for m in ROAD_LINKS[player["messenger"]]}
+    chapels = {m for m, spot in view["board"].items() if spot["CH"][seat]}
+    return linked | chapels
+
+
+def _spot(code: int, blocked: str = "-") -> Text:
+    if code == BLOCKED:
+        return Text(blocked, style="dim")
+    if code == FREE:
+        return Text("·", style="dim")
+    return seat_mark(code)
+
+
+def _buildings(mid: str, codes: list[int]) -> Text:
+    start = MON_IDS.index(mid) * 6
+    out = Text()
+    for i, code in enumerate(codes):
+        kind = BUILDING_TYPE[start + i]
+        out.append(kind, style="dim" if code in (FREE, BLOCKED) else "")
+        out.append_text(_spot(code))
+        out.append(" ")
+    return out
+
+
+def _cloister(codes: list[int]) -> Text:
+    # K<k> lies between B<k> and B<k+1> (K6 between B6 and B1): under the gap after B<k>.
+    out = Text()
+    for code in codes:
+        out.append("  ")
+        out.append_text(_spot(code))
+    return out
+
+
+def _chapel(counts: list[int], capacity: int) -> Text:
+    out = Text("CH ")
+    used = 0
+    for seat, count in enumerate(counts):
+        for _ in range(count):
+            out.append_text(seat_mark(seat))
+            used += 1
+    out.append("·" * max(0, capacity - used), style="dim")
+    return out
+
+
+def _links(mid: str) -> str:
+    spaces = [s for s in range(1, ROAD_LEN + 1) if MON_IDS.index(mid) in ROAD_LINKS[s]]
+    return ",".join(map(str, spaces))
+
+
+def board_table(view: dict[str, Any]) -> Table:
+    """Each monastery in two lines: buildings (type + occupant), then the cloister ring."""
+    viewer = view.get("seat")
+    capacity = PLAYER_SETUP[view["players"]].chapel_cap
+    reach = access(view, viewer) if viewer is not None else set()
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_header=True, header_style="dim")
+    table.add_column("monastery", no_wrap=True)
+    table.add_column("buildings / cloister", no_wrap=True)
+    table.add_column("chapel", no_wrap=True)
+    table.add_column("tiles", justify="right")
+    table.add_column("road", no_wrap=True)
+    for mid, spot in view["board"].items():
+        name = mon(mid, f"{mid} {MON_NAMES[MON_IDS.index(mid)]}")
+        where = Text(_links(mid), style="dim")
+        if mid in reach:
+            where.append(" ✓", style="bold green")
+        chapel = _chapel(spot["CH"], capacity)
+        table.add_row(name, _buildings(mid, spot["B"]), chapel, str(spot["stack"]), where)
+        table.add_row("", _cloister(spot["K"]), "", "", "")
+    return table
+
+
+def road_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """The 20 road spaces: links, bonuses and the messengers standing there."""
+    cell = 3
+    head, links, bonus = Text("Road  "), Text("link  "), Text("bonus ")
+    for space in range(1, ROAD_LEN + 1):
+        head.append(f"{space:>{cell}}", style="bold")
+        ids = [MON_IDS[m] for m in ROAD_LINKS[space]]
+        links.append(" " * (cell - sum(1 for _ in ids)))
+        for mid in ids:
+            links.append_text(mon(mid, mid[0]))
+        bonus.append(f"{BONUS_CODES.get(ROAD_BONUS[space] or '', ''):>{cell}}", style="cyan")
+    by_space: dict[int, list[int]] = {}
+    for player in view["player"]:
+        by_space.setdefault(player["messenger"], []).append(player["seat"])
+    depth = max((len(s) + cell - 1) // cell for s in by_space.values())
+    rows = []
+    for level in range(depth):
+        row = Text("      " if level else "monk  ")
+        for space in range(1, ROAD_LEN + 1):
+            seats = by_space.get(space, [])[level * cell : (level + 1) * cell]
+            row.append(" " * (cell - len(seats)))
+            for seat in seats:
+                row.append_text(seat_mark(seat))
+        rows.append(row)
+    legend = Text(
+        "IR Influence/Rosary · SS Soup or swap · D personal die · A any action · W window tile",
+        style="dim",
+    )
+    lines = [head, links, bonus, *rows]
+    if width >= len(legend):
+        lines.append(legend)
+    return lines
+
+
+def _field(view: dict[str, Any], number: int) -> Text:
+    counts = view["fields"][f"F{number}"]
+    out = Text(f"F{number} {FIELD_NAMES[number - 1]} ", style="bold")
+    if not any(counts):
+        out.append("–", style="dim")
+        return out
+    out.append("○" * counts[0])
+    for seat, count in enumerate(counts[1:]):
+        for _ in range(count):
+            out.append(" ")
+            out.append_text(seat_mark(seat))
+    return out
+
+
+def dice_fields(view: dict[str, Any], console: Console) -> Table:
+    """F1..F6 with their dice: ○ a neutral die, a seat digit a personal die."""
+    per_row = 6 if console.width >= 110 else 3
+    grid = Table.grid(padding=(0, 3))
+    for _ in range(per_row):
+        grid.add_column(no_wrap=True)
+    cells = [_field(view, n) for n in range(1, 7)]
+    for start in range(0, 6, per_row):
+        grid.add_row(*cells[start : start + per_row])
+    return grid
+
+
+def missions_table(view: dict[str, Any], width: int = 120) -> Table:
+    """The six missions in play, what they ask, their VP (this year's bold) and who has them."""
+    viewer = view.get("seat")
+    year = view["year"]
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_header=True, header_style="dim")
+    table.add_column("mission", no_wrap=True)
+    table.add_column("needs")
+    table.add_column("VP", no_wrap=True, justify="right")
+    table.add_column("fulfilled by")
+    for mid in view["missions"]:
+        card = MISSION_BY_ID[mid]
+        if card.vp_by_year:
+            vp = Text()
+            for y, points in enumerate(card.vp_by_year, start=1):
+                if y > 1:
+                    vp.append("/")
+                vp.append(str(points), style="bold" if y == year else "dim")
+        else:
+            vp = Text(str(card.vp), style="bold")
+        needs = Text(mission_text(card, short=width < 100))
+        for mid_ in MON_IDS:
+            needs.highlight_words([mid_], style=MON_STYLES[mid_])
+        done = [p["seat"] for p in view["player"] if mid in p["missions"]]
+        who = Text(" ").join(
+            seat_mark(s, f"{s}") + Text(" you" if s == viewer else "") for s in done
+        )
+        table.add_row(f"{mid} {card.name}", needs, vp, who if done else Text("–", style="dim"))
+    return table
+
+
+def seat_name(view: dict[str, Any], seat: int) -> Text:
+    """``Seat 1 greedy`` with the seat's digit in its colours."""
+    names = view.get("names") or []
+    label = seat_label(seat, view.get("seat"))
+    out = seat_mark(seat) + Text(f" {label}", style="bold" if seat == view.get("seat") else "")
+    if label != "You" and seat < len(names) and names[seat]:
+        out.append(f" {names[seat]}", style="dim")
+    return out
