@@ -136,6 +136,24 @@ def test_listing_finds_placements_by_tile_or_cell() -> None:
     assert "lay PATH_T -3,2 r90" in out.getvalue()
 
 
+def test_long_lists_summarise_library_swaps_and_keep_placements_short() -> None:
+    cells = [f"{row}{col}" for row in "RBGY" for col in range(2, 11)]
+    swaps = [f"library {a} {b}" for i, a in enumerate(cells) for b in cells[i + 1 :]]
+    lays = [f"lay {t} {x},3 r0" for t in ("PATH_T", "KITCHEN") for x in range(-20, 20)]
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    show_choices(console, [*swaps, "pray 1,2", "purchase"], RENDERER.style_action)
+    listed = out.getvalue()
+    assert f"library ...: {len(swaps)} choices" in listed and "purchase" in listed
+    assert len(listed.splitlines()) < 5
+    out.truncate(0)
+    out.seek(0)
+    show_choices(console, [*lays, "exchange", "end"], RENDERER.style_action)
+    listed = out.getvalue()
+    assert "lay PATH_T ...: 40 choices" in listed and "lay KITCHEN ...: 40 choices" in listed
+    assert "list lay KITCHEN" in listed and " 82  end" in listed
+
+
 def spawn(args: list[str], env: dict[str, str]) -> pexpect.spawn:
     return pexpect.spawn(
         sys.executable,

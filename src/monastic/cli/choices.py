@@ -18,6 +18,7 @@ _FULL_LIST = 80  # up to this many choices are listed in full
 _GROUP_IN_FULL = 30  # in longer lists, a kind of action with this many or fewer is listed
 _EXAMPLES = 2
 _MAX_DEPTH = 2  # split big kinds of action by their first two words at most
+_MAX_SPLIT = 12  # ... and only into this many kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +94,21 @@ def _show_grouped(
             console.print(_grid(console, [_item(n, t, style) for n, t in pending]))
             pending.clear()
 
+    # Small kinds are listed in full, the smallest first, while the listing stays short.
+    budget = _FULL_LIST
+    in_full = set()
+    for prefix, items in sorted(groups.items(), key=lambda kv: len(kv[1])):
+        if len(items) <= min(_GROUP_IN_FULL, budget):
+            in_full.add(prefix)
+            budget -= len(items)
     for prefix, items in groups.items():
-        if len(items) <= _GROUP_IN_FULL:
+        if prefix in in_full:
             pending.extend(items)
             continue
         flush()
         subgroups = {" ".join(t.split(" ")[: depth + 1]) for _, t in items}
-        if depth < _MAX_DEPTH and 1 < len(subgroups) < len(items):
+        # Splitting helps only into a few kinds (not 30 "library R3 ..." lines).
+        if depth < _MAX_DEPTH and 1 < len(subgroups) <= _MAX_SPLIT and len(subgroups) < len(items):
             _show_grouped(console, items, style, depth + 1)
             continue
         shown = items[:: max(1, len(items) // _EXAMPLES)][:_EXAMPLES]

@@ -167,7 +167,7 @@ def _my_screen(view: dict[str, Any]) -> list[RenderableType]:
     line.append(f"{me.get('blessings', 0)} blessings")
     if me.get("locked_blessings"):
         line.append(f" ({me['locked_blessings']} locked this scoring)")
-    line.append(f" · {len(me['hand'])} tiles in hand")
+    line.append(f" · {len(me['hand'])} tile{'' if len(me['hand']) == 1 else 's'} in hand")
     parts: list[RenderableType] = [line]
     if me["hand"]:
         parts.append(_hand_table(list(me["hand"])))
