@@ -201,11 +201,24 @@ def _status(view: dict[str, Any]) -> Text:
 
 
 _LEGEND = (
-    "P/G path/gateway (p/g: open on one side) · uc: under construction, boxes value+monk"
-    " (· empty) · ?grey: a building only its layer knows\n"
-    "R upright, r praying, r̲ prisoner · V capacity · ✚ blessings on a tile · monks: A Abbey,"
-    " out in the monastery, ✝ on the Board"
+    "P/G path/gateway (p/g: open on one side)",
+    "uc: under construction, boxes as value+monk (· empty)",
+    "?grey: a building only its layer knows",
+    "R upright, r praying, r̲ prisoner",
+    "V capacity",
+    "✚ blessings on a tile",
+    "monks: A Abbey, out in the monastery, ✝ on the Board",
 )
+
+
+def _legend(width: int) -> Text:
+    """The legend, broken between its items."""
+    lines = [""]
+    for item in _LEGEND:
+        if lines[-1] and len(lines[-1]) + 3 + len(item) > width - 1:
+            lines.append("")
+        lines[-1] += (" · " if lines[-1] else "") + item
+    return Text("\n".join(lines), style="dim")
 
 
 def render_table(view: dict[str, Any], console: Console) -> None:
@@ -213,7 +226,7 @@ def render_table(view: dict[str, Any], console: Console) -> None:
     width = console.width
     parts: list[RenderableType] = [_headline(view)]
     parts.extend(render_map(view, width))
-    parts.append(Text(_LEGEND, style="dim"))
+    parts.append(_legend(width))
     players, board = _players(view), _board(view)
     if width >= _SIDE_BY_SIDE:
         grid = Table.grid(padding=(0, 4))

@@ -236,11 +236,16 @@ def render_map(view: dict[str, Any], width: int) -> list[Text]:
     w = max(_MIN_W, min(_MAX_W, (width - _MARGIN) // len(cols) - 1))
     # Big monasteries get two-line cells so that the screen stays within a terminal.
     h = _INNER_H if len(rows) <= 10 else 2
-    canvas = _Canvas(_MARGIN + len(cols) * (w + 1) + 1, 1 + len(rows) * (h + 1) + 1)
+    # The free rows above and below only carry their y label: one line each.
+    heights = [1 if i in (0, len(rows) - 1) else h for i in range(len(rows))]
+    tops = [1 + sum(heights[:i]) + i for i in range(len(rows))]
+    canvas = _Canvas(_MARGIN + len(cols) * (w + 1) + 1, tops[-1] + heights[-1] + 1)
+    # Cell text starts one column in when there is room, away from the edge markers.
+    pad = 1 if w >= 8 else 0
 
     def origin(x: int, y: int) -> tuple[int, int]:
         """Canvas (row, col) of the top-left corner of cell (x, y)."""
-        return 1 + rows.index(y) * (h + 1), _MARGIN + cols.index(x) * (w + 1)
+        return tops[rows.index(y)], _MARGIN + cols.index(x) * (w + 1)
 
     def drawn(a: tuple[int, int], b: tuple[int, int]) -> bool:
         """Whether the border between two neighbouring cells is drawn."""
@@ -255,7 +260,7 @@ def render_map(view: dict[str, Any], width: int) -> list[Text]:
         canvas.put(0, col + 1 + (w - len(label)) // 2, label, "bold cyan")
     for y in rows:
         row, _ = origin(cols[0], y)
-        canvas.put(row + 1 + h // 2, 0, f"{y:>3}", "bold cyan")
+        canvas.put(row + 1 + heights[rows.index(y)] // 2, 0, f"{y:>3}", "bold cyan")
     # Borders and the edge markers in their middle.
     for y in rows:
         for x in cols:
@@ -287,8 +292,8 @@ def render_map(view: dict[str, Any], width: int) -> list[Text]:
     round_no = int(view.get("round", 0))
     for (x, y), tile in tiles.items():
         row, col = origin(x, y)
-        for i, line in enumerate(_cell_lines(tile, on.get((x, y), []), w, h, round_no)):
-            canvas.put(row + 1 + i, col + 1, line, limit=w)
+        for i, line in enumerate(_cell_lines(tile, on.get((x, y), []), w - pad, h, round_no)):
+            canvas.put(row + 1 + i, col + 1 + pad, line, limit=w - pad)
     # The Abbey: one block over its six cells.
     row, col = origin(0, 1)
     inner = 3 * (w + 1) - 1
