@@ -56,13 +56,14 @@ def _headline(view: dict[str, Any]) -> Text:
     return head
 
 
-def _track(player: dict[str, Any]) -> Text:
-    """Large letters in the owner's colour, small ones plain, empty spaces dim grey."""
+def _track(player: dict[str, Any], colour: bool) -> Text:
+    """Large letters in the owner's colour, small ones plain, empty spaces dim grey (``·``
+    without colours, where a dim letter would look like a small one)."""
     style = MONK_STYLES.get(str(player["colour"])[:1].upper(), "bold")
     out = Text()
     for want, have in zip(player["track_letters"], player["track"], strict=True):
         if have == ".":
-            out.append(want.lower(), style="grey37")
+            out.append(want.lower() if colour else "·", style="grey37")
         elif have.isupper():
             out.append(have, style=style)
         else:
@@ -80,7 +81,7 @@ def _monk_summary(view: dict[str, Any], colour: str) -> str:
     return text + (f" ({praying} praying)" if praying else "")
 
 
-def _players(view: dict[str, Any]) -> Table:
+def _players(view: dict[str, Any], colour: bool) -> Table:
     names = view.get("names") or []
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
     for header in ("", "seat", "hand", "track", "monks"):
@@ -97,7 +98,7 @@ def _players(view: dict[str, Any]) -> Table:
             "▶" if seat in to_act else "",
             who,
             str(player["hand_size"]),
-            _track(player),
+            _track(player, colour),
             _monk_summary(view, str(player["colour"])),
         )
     return table
@@ -164,7 +165,8 @@ def _my_screen(view: dict[str, Any]) -> list[RenderableType]:
     if me.get("hand") is None:
         return []
     line = Text("Your screen: ", style="bold")
-    line.append(f"{me.get('blessings', 0)} blessings")
+    blessings = int(me.get("blessings", 0))
+    line.append(f"{blessings} blessing{'' if blessings == 1 else 's'}")
     if me.get("locked_blessings"):
         line.append(f" ({me['locked_blessings']} locked this scoring)")
     line.append(f" · {len(me['hand'])} tile{'' if len(me['hand']) == 1 else 's'} in hand")
@@ -227,7 +229,8 @@ def render_table(view: dict[str, Any], console: Console) -> None:
     parts: list[RenderableType] = [_headline(view)]
     parts.extend(render_map(view, width))
     parts.append(_legend(width))
-    players, board = _players(view), _board(view)
+    colour = console.color_system is not None and not console.no_color
+    players, board = _players(view, colour), _board(view)
     if width >= _SIDE_BY_SIDE:
         grid = Table.grid(padding=(0, 4))
         grid.add_column()
