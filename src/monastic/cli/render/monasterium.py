@@ -20,7 +20,7 @@ from monastic.cli.render.monasterium_board import (
     seat_name,
 )
 from monastic.cli.render.monasterium_help import help_text
-from monastic.cli.render.monasterium_log import action_name, describe_event
+from monastic.cli.render.monasterium_log import action_name, describe_event, place_name
 from monastic.games.monasterium.catalogue import (
     BUILDING_VP,
     COL_VP,
@@ -32,6 +32,7 @@ from monastic.games.monasterium.catalogue import (
 __all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
 
 _ROWS = ("I", "II", "III", "IV")
+_SHORT_KINDS = {"profane building": "profane", "common room": "common rm"}
 _EXTRA = {"locked": Text("·", style="dim"), "available": Text("!", style="bold green")}
 _STEPS = {
     "place": "{who} to place dice",
@@ -49,10 +50,14 @@ _STEPS = {
 
 
 def style_action(text: str) -> Text:
-    """An action with its monastery ids in their colours (``to RED-B1``)."""
+    """An action with its monastery ids in their colours; a destination gets its kind."""
     out = Text(text)
     for mid, style in MON_STYLES.items():
         out.highlight_words([mid], style=style)
+    if text.startswith("to "):
+        kind = place_name(text[3:]).partition(" (")[2].rstrip(")")
+        if kind:
+            out.append(f" {_SHORT_KINDS.get(kind, kind)}", style="dim")
     return out
 
 
@@ -61,9 +66,9 @@ def _headline(view: dict[str, Any]) -> Text:
     phase = {"place": "Dice placement", "act": "Actions", "over": "Game over"}[view["phase"]]
     head = Text("Monasterium", style="bold")
     head.append(f" · Year {view['year']}/{YEARS} · Round {round_}/{YEARS * players}")
-    head.append(f" · {phase} · Start player ")
-    head.append_text(seat_mark(view["start_player"]))
-    head.append(f" {seat_label(view['start_player'], view.get('seat'), capital=False)}")
+    head.append(f" · {phase} · Start player: ")
+    start = view["start_player"]
+    head.append_text(seat_mark(start, seat_label(start, view.get("seat"), capital=False)))
     supply = " · ".join(f"{g.capitalize()} {view['supply'][g]}" for g in GOODS)
     head.append(f"\nSupply: {supply}", style="dim")
     return head
@@ -82,11 +87,12 @@ def _step(view: dict[str, Any]) -> Text:
     out = Text("▶ " + line, style="bold")
     rolled = view.get("rolled")
     if rolled:
-        out.append("  rolled: ")
+        # The re-roll notation: P personal, N neutral.
+        out.append("   rolled: ")
         for face in rolled["personal"]:
-            out.append_text(seat_mark(acting[0], str(face)) if acting else Text(str(face)))
+            out.append_text(seat_mark(acting[0], f"P{face}") if acting else Text(f"P{face}"))
             out.append(" ")
-        out.append(" ".join(map(str, rolled["neutral"])))
+        out.append(" ".join(f"N{face}" for face in rolled["neutral"]))
     return out
 
 
@@ -210,9 +216,7 @@ def render_table(view: dict[str, Any], console: Console) -> None:
     """The table as ``view["seat"]`` sees it (everything is public in Monasterium)."""
     parts: list[Any] = [_headline(view), board_table(view)]
     parts.extend(road_lines(view, console.width))
-    parts.append(
-        Text("Dice fields  (○ neutral die, a digit: that seat's personal die)", style="dim")
-    )
+    parts.append(Text("Dice fields (○ neutral die, digit: that seat's personal die)", style="dim"))
     parts.append(dice_fields(view, console))
     if view["phase"] == "act" and view["turn"]["column"] > 0 and view["turn"]["dice_left"]:
         parts.append(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from monastic.cli.render.monasterium_log import BONUS_NAMES, action_name, effect_name
 from monastic.games.monasterium.catalogue import (
     CHAPEL_SPREAD,
@@ -37,15 +39,17 @@ def _road() -> str:
 
 
 def _window() -> list[str]:
-    rows = ", ".join(
-        f"W-{n} {effect_name(b)} ({vp} VP full)"
+    rows = "; ".join(
+        f"W-{n} {effect_name(b)}, {vp}"
         for n, b, vp in zip(("I", "II", "III"), ROW_BONUS, ROW_VP, strict=True)
     )
-    cols = ", ".join(
-        f"{c} {effect_name(b)} ({vp})"
+    cols = "; ".join(
+        f"{c} {effect_name(b)}, {vp}"
         for c, (b, vp) in enumerate(zip(COL_BONUS, COL_VP, strict=True), start=1)
     )
-    return [f"  row bonus / VP when full: {rows}", f"  column bonus (VP when full): {cols}"]
+    lines = textwrap.wrap(f"Rows (bonus, VP when full): {rows}", 86)
+    lines += textwrap.wrap(f"Columns (bonus, VP when full): {cols}", 86)
+    return ["  " + line for line in lines]
 
 
 def help_text() -> str:
@@ -68,7 +72,7 @@ def help_text() -> str:
         "  Access: your messenger on a road space linked to the monastery, or your novice",
         "  in its chapel. Rewards: P 1 VP + Tool, W 2 VP + Book, C 3 VP + a window tile.",
         f"Road ({ROAD_LEN} spaces, forward only; every space entered gives its bonus):",
-        "  " + _road(),
+        *textwrap.wrap(_road(), 86, initial_indent="  ", subsequent_indent="  "),
         "Window: a tile goes to the leftmost free space of a row; a monastery only once per",
         "  row and column. Take the row's or the column's bonus; full lines score VP.",
         *_window(),

@@ -98,7 +98,7 @@ def effect_name(effect: Effect) -> str:
         span = f"{effect.move_min}-{effect.move_max}" if effect.move_max > effect.move_min else "1"
         return f"move {span} space{'s' if effect.move_max > 1 else ''}"
     if effect.kind == "window":
-        return "window tile (own chapel)"
+        return "window tile from a chapel of yours"
     if effect.kind == "flip":
         return "flips the action tile"
     return "any action"
@@ -165,7 +165,10 @@ def _reroll(e: Event, v: int | None) -> str:
 
 def _place(e: Event, v: int | None) -> str:
     count = e["personal"] + e["neutral"]
-    mine = f", {e['personal']} personal" if e["personal"] else ""
+    if not e["neutral"]:
+        dice = "the personal die" if count == 1 else f"{count} personal dice"
+        return f"{_who(e, v)} put {dice} showing {e['value']} on F{e['value']}"
+    mine = f" ({e['personal']} personal)" if e["personal"] else ""
     return f"{_who(e, v)} put {_dice(count)} showing {e['value']} on F{e['value']}{mine}"
 
 
@@ -183,11 +186,14 @@ def _use(e: Event, v: int | None) -> str:
     words = str(e["action"]).split(" ")
     source = words[1] if len(words) > 1 else words[0]
     arg = " ".join(words[2:])
-    text = f"{_who(e, v)} chose {action_name(source)}"
-    if arg and arg[:1].isdigit():
-        return f"{text}: {arg}"
+    what = action_name(source).removeprefix("standard ").removeprefix(source).strip()
+    text = f"{_who(e, v)} used {source} ({what})"
     if arg in SLOT_INDEX or arg.startswith("X-"):
-        return f"{text}: novice {arg}"
+        return f"{text} for novice {arg}"
+    if arg.isdigit():
+        return f"{text}: {arg} space{'s' if arg != '1' else ''}"
+    if arg == "swap":
+        return f"{text} and the swap"
     return f"{text}: {arg}" if arg else text
 
 
