@@ -56,6 +56,23 @@ def _headline(view: dict[str, Any]) -> Text:
     return head
 
 
+_DISC = ("Matins", "Study", "Toil", "Toil", "Sext", "Study", "Toil", "Vespers", "Study", "Night")
+
+
+def _disc(view: dict[str, Any]) -> Text:
+    """The ten hours of the day, the current one highlighted."""
+    out = Text("Hours: ", style="dim")
+    for hour, name in enumerate(_DISC, start=1):
+        out.append(" " if hour > 1 else "")
+        if hour == view["hour"]:
+            out.append(f"[{name}]", style="bold cyan")
+        else:
+            out.append(name, style="dim")
+    if view.get("options", {}).get("team"):
+        out.append("  · teams: Red+Green, Blue+Yellow", style="dim")
+    return out
+
+
 def _track(player: dict[str, Any], colour: bool) -> Text:
     """Large letters in the owner's colour, small ones plain, empty spaces dim grey (``·``
     without colours, where a dim letter would look like a small one)."""
@@ -226,7 +243,7 @@ def _legend(width: int) -> Text:
 def render_table(view: dict[str, Any], console: Console) -> None:
     """The table as ``view["seat"]`` sees it."""
     width = console.width
-    parts: list[RenderableType] = [_headline(view)]
+    parts: list[RenderableType] = [_headline(view), _disc(view)]
     parts.extend(render_map(view, width))
     parts.append(_legend(width))
     colour = console.color_system is not None and not console.no_color
