@@ -367,4 +367,5 @@ def check_missions(s: MonasteriumState, p: int, ev: list[Event]) -> None:
                 claimed.append(mid)
                 vp = card.points(s.year)
                 s.vp[p] += vp
+                s.mission_vp[p] += vp
                 ev.append(Event("mission", {"seat": p, "mission": mid, "vp": vp}))

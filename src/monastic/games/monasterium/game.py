@@ -63,6 +63,7 @@ def new_state(players: int, seed: int) -> MonasteriumState:
     s.bcount = [[0] * 5 for _ in range(n)]
     s.kcount = [[0] * 5 for _ in range(n)]
     s.claimed = [[] for _ in range(n)]
+    s.mission_vp = [0] * n
     s.turn_col = -1
     s.dice_left = 0
     s.used = 0

@@ -72,11 +72,13 @@ def final_scoring(s: MonasteriumState, ev: list[Event]) -> None:
     for p in range(s.n):
         row = {
             "before": before[p],
+            "missions": s.mission_vp[p],
             "majority": maj[p],
             "chapel_spread": chapel_spread(s, p),
             "cloister_chapel": cloister_chapel(s, p),
             "goods": goods_vp(s, p),
         }
+        # "missions" is part of "before": the VP scored during play, shown on its own.
         s.vp[p] += row["majority"] + row["chapel_spread"] + row["cloister_chapel"] + row["goods"]
         row["total"] = s.vp[p]
         rows.append(row)
@@ -116,6 +118,7 @@ def check_consistency(s: MonasteriumState) -> None:
         "bcount": s.bcount,
         "kcount": s.kcount,
         "claimed": s.claimed,
+        "mission_vp": s.mission_vp,
     }
     for name, value in per_player.items():
         if not isinstance(value, list) or len(value) != n:

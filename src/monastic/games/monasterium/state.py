@@ -50,6 +50,7 @@ class MonasteriumState(State):
         "held_personal",
         "kcount",
         "laps",
+        "mission_vp",
         "missions",
         "n",
         "personal",
@@ -103,6 +104,7 @@ class MonasteriumState(State):
     kcount: list[list[int]]
     missions: list[str]
     claimed: list[list[str]]
+    mission_vp: list[int]  # VP each seat scored from missions (for the final breakdown)
     turn_col: int
     dice_left: int
     used: int
@@ -209,6 +211,7 @@ class MonasteriumState(State):
         c.kcount = [k[:] for k in self.kcount]
         c.missions = self.missions[:]
         c.claimed = [cl[:] for cl in self.claimed]
+        c.mission_vp = self.mission_vp[:]
         c.turn_col = self.turn_col
         c.dice_left = self.dice_left
         c.used = self.used
@@ -253,6 +256,7 @@ class MonasteriumState(State):
         "kcount",
         "missions",
         "claimed",
+        "mission_vp",
         "turn_col",
         "dice_left",
         "used",
@@ -282,6 +286,10 @@ class MonasteriumState(State):
         s = cls(int(players))
         s.rng = Rng(int(data["rng"]))
         for name in cls._FIELDS:
+            if name == "mission_vp" and name not in data:
+                # Saves from before this field: missions already scored are not split out.
+                setattr(s, name, [0] * int(players))
+                continue
             setattr(s, name, copy.deepcopy(data[name]))
         s.tasks = [tuple(int(x) for x in t) for t in data["tasks"]]
         from monastic.games.monasterium.scoring import check_consistency
