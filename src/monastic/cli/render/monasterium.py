@@ -177,7 +177,7 @@ def _final_table(view: dict[str, Any]) -> Table:
     """Final scoring, with the VP scored during play split by where they came from."""
     table = Table(title="Final scoring", title_style="bold", header_style="dim", box=None)
     table.add_column("seat", no_wrap=True)
-    for name in ("build", "window", "other", "major", "chapels", "cl×ch", "goods", "total"):
+    for name in _FINAL_COLUMNS:
         table.add_column(name, justify="right")
     rows = view["final"]["players"]
     for player, row in zip(view["player"], rows, strict=False):
@@ -189,20 +189,23 @@ def _final_table(view: dict[str, Any]) -> Table:
             if code == seat
         )
         win = _window_vp(player["window"])
+        missions = int(row.get("missions", 0))
         table.add_row(
             seat_mark(seat) + Text(f" {seat_label(seat, view.get('seat'))}"),
             str(built),
             str(win),
-            str(row["before"] - built - win),
+            str(missions),
+            str(row["before"] - built - win - missions),
             *[str(row[k]) for k in ("majority", "chapel_spread", "cloister_chapel", "goods")],
             Text(str(row["total"]), style="bold"),
         )
     return table
 
 
+_FINAL_COLUMNS = ("build", "window", "miss", "other", "major", "chapels", "cl×ch", "goods", "total")
 _FINAL_NOTE = (
-    "During play: build(ings), window lines, other (missions, flipped tiles, road). At the end:"
-    " major(ities), chapel spread, cloister × chapel × 2, goods."
+    "In play: build(ings), window lines, miss(ions), other (flipped tiles, road)."
+    " At the end: major(ities), chapel spread, cloister × chapel × 2, goods."
 )
 
 
