@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from toy_game import TOY, Bid, ToyState, ToyStrategy
 
-from monastic.bots.ismcts import ISMCTSBot, parse_spec
+from monastic.bots.ismcts import ISMCTSBot, game_tuned, parse_spec, spec_settings
 from monastic.bots.ismcts_search import load_strategy, scores_to_rewards
 from monastic.bots.simple import RandomBot
 from monastic.engine import Rng, State
@@ -122,3 +124,17 @@ def test_beats_random_more_often_than_not() -> None:
                 state.apply(s, chooser.choose(state, s))
         won += state.result().reward(seat)
     assert won / games > 0.5
+
+
+class TunedToy(ToyStrategy):
+    ISMCTS_SETTINGS: ClassVar[dict[str, float]] = {"cutoff": 3, "epsilon": 0.9, "iterations": 5}
+
+
+def test_a_games_own_settings_refine_all_but_the_spec_and_budget() -> None:
+    config, fixed = spec_settings("iterations=10,cutoff=5")
+    tuned = game_tuned(config, TunedToy, fixed)
+    assert (tuned.cutoff, tuned.epsilon, tuned.iterations) == (5, 0.9, 10)
+    assert game_tuned(config, ToyStrategy, fixed) == config
+    searcher = ISMCTSBot(1, config, strategy=TunedToy, fixed=fixed)
+    searcher.choose(bidding_state(), 0)
+    assert searcher.last_iterations == 10

@@ -12,13 +12,13 @@ Spec strings (the text after ``ismcts:``) are comma-separated items: a level (``
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from monastic.bots.ismcts_search import Node, Search, SearchConfig, load_strategy
 from monastic.engine import Action, Rng, State
 
-__all__ = ["LEVELS", "ISMCTSBot", "from_spec", "parse_spec"]
+__all__ = ["LEVELS", "ISMCTSBot", "from_spec", "game_tuned", "parse_spec", "spec_settings"]
 
 #: Levels are wall-time budgets per decision (one core).
 LEVELS: dict[str, SearchConfig] = {
@@ -82,6 +82,11 @@ _SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
 
 def parse_spec(params: str) -> SearchConfig:
     """The search settings for ``params`` (``""`` is ``medium``); ValueError names the fault."""
+    return spec_settings(params)[0]
+
+
+def spec_settings(params: str) -> tuple[SearchConfig, frozenset[str]]:
+    """The settings for ``params`` and the names of the fields it set explicitly."""
     items = [item.strip() for item in params.split(",")] if params.strip() else []
     level = "medium"
     changes: dict[str, Any] = {}
@@ -111,20 +116,43 @@ def parse_spec(params: str) -> SearchConfig:
     if budget_given:
         # An explicit budget replaces the level's: iterations alone means no time limit.
         config = dataclasses.replace(config, iterations=None, seconds=None)
+    return dataclasses.replace(config, **changes), frozenset(changes)
+
+
+def game_tuned(config: SearchConfig, strategy: Any, fixed: frozenset[str]) -> SearchConfig:
+    """``config`` with the game's own search settings (``ISMCTS_SETTINGS`` in its strategy
+    module, e.g. ``{"cutoff": 8}``) for every field not in ``fixed``; budgets never change.
+    """
+    settings = getattr(strategy, "ISMCTS_SETTINGS", None)
+    if not isinstance(settings, Mapping):
+        return config
+    changes = {}
+    for key, value in settings.items():
+        if key in _SETTINGS and key not in _BUDGET:
+            field, parse, what = _SETTINGS[key]
+            if field not in fixed:
+                try:
+                    changes[field] = parse(str(value))
+                except ValueError:
+                    raise ValueError(
+                        f"ISMCTS_SETTINGS {key} must be {what}, not {value!r}"
+                    ) from None
     return dataclasses.replace(config, **changes)
 
 
 def from_spec(params: str, seed: int) -> ISMCTSBot:
     """The bot for ``ismcts:<params>`` (what ``monastic.bots.make`` calls)."""
-    config = parse_spec(params)
+    config, fixed = spec_settings(params)
     name = f"ismcts:{params.strip()}" if params.strip() else "ismcts:medium"
-    return ISMCTSBot(seed, config, name=name)
+    return ISMCTSBot(seed, config, name=name, fixed=fixed)
 
 
 class ISMCTSBot:
     """Searches worlds sampled from its seat's information; never reads hidden truth.
 
-    ``last_iterations`` and ``last_seconds`` tell how much the last search did.
+    ``last_iterations`` and ``last_seconds`` tell how much the last search did. With
+    ``fixed`` given, the game's own ``ISMCTS_SETTINGS`` refine every other field of
+    ``config``; without it, ``config`` is used as it is.
     """
 
     def __init__(
@@ -134,6 +162,7 @@ class ISMCTSBot:
         *,
         name: str = "ismcts",
         strategy: Any | None = None,
+        fixed: frozenset[str] | None = None,
     ) -> None:
         self.name = name
         self.config = config if config is not None else LEVELS["medium"]
@@ -141,6 +170,7 @@ class ISMCTSBot:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self._strategy = strategy
+        self._fixed = fixed
         self._searches: dict[str, Search] = {}
 
     def choose(self, state: State, seat: int) -> Action:
@@ -175,7 +205,10 @@ class ISMCTSBot:
         search = self._searches.get(game_id)
         if search is None:
             strategy = self._strategy if self._strategy is not None else load_strategy(game_id)
-            search = self._searches[game_id] = Search(self.config, strategy)
+            config = self.config
+            if self._fixed is not None:
+                config = game_tuned(config, strategy, self._fixed)
+            search = self._searches[game_id] = Search(config, strategy)
         return search
 
 

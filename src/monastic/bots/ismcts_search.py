@@ -200,9 +200,9 @@ class Search:
             if self._guide is not None and (cfg.bias > 0 or len(legal) > cfg.widen):
                 # The heuristic's choice is tried first and kept ahead for a while.
                 action = self._guide(world, seat, rng)
-                edge = table[action] = Edge(cfg.bias)
-                edge.avail = 1
-                return edge, action
+                first = table[action] = Edge(cfg.bias)
+                first.avail = 1
+                return first, action
         room = len(legal) <= cfg.widen or len(table) < cfg.widen_k * node.visits**cfg.widen_alpha
         c = cfg.c
         best: Edge | None = None
