@@ -107,6 +107,10 @@ def test_scoring_sentences_name_places_and_points() -> None:
     assert RENDERER.describe_event(pray, 0) == "You: prayer in Chapel at 2,2: 6"
     toil = {"kind": "toil", "seat": 0, "points": 3, "total": 9, "tiles": [["A", 1, "Abbey"]]}
     assert RENDERER.describe_event(toil, 0) == "You: study/toil the Abbey: 1; 9 points to spend"
+    nothing = {"kind": "build", "seat": 2, "points": 0, "tiles": []}
+    assert RENDERER.describe_event(nothing, 0) is None  # the toil sentence says it
+    idle = {"kind": "toil", "seat": 2, "points": 0, "total": 0, "tiles": []}
+    assert RENDERER.describe_event(idle, 0) == "Seat 2 scores nothing"
     draw = {"kind": "draw", "seat": 2}
     assert RENDERER.describe_event(draw, 0) == "Seat 2 drew a tile"
 

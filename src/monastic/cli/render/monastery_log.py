@@ -118,11 +118,11 @@ def _scored(entries: list[Any]) -> str:
     return ", ".join(parts)
 
 
-def _build(e: Event, v: int | None) -> str:
+def _build(e: Event, v: int | None) -> str | None:
     who = seat_label(e["seat"], v)
     tiles = e.get("tiles") or []
     if not tiles:
-        return f"{who} {'score' if e['seat'] == v else 'scores'}: nothing built"
+        return None  # the toil sentence that follows gives the points
     # A building others may not know yet is named by its place only.
     entries = [(t[0], t[1], t[2] if len(t) > 2 and t[2] else "a hidden building") for t in tiles]
     verb = "score" if e["seat"] == v else "scores"
@@ -133,6 +133,8 @@ def _build(e: Event, v: int | None) -> str:
 def _toil(e: Event, v: int | None) -> str:
     who = seat_label(e["seat"], v)
     tiles = e.get("tiles") or []
+    if not tiles and not e["total"]:
+        return f"{who} {'score' if e['seat'] == v else 'scores'} nothing"
     total = f" = {e['points']}" if len(tiles) > 1 else ""
     work = f"study/toil {_scored(tiles)}{total}" if tiles else "no study or toil"
     return f"{who}: {work}; {_plural(int(e['total']), 'point')} to spend"
