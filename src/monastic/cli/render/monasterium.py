@@ -97,6 +97,7 @@ def _step(view: dict[str, Any]) -> Text:
 
 
 def _players_table(view: dict[str, Any]) -> Table:
+    names = view.get("names") or []
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim")
     table.add_column("", width=1)
     table.add_column("seat", no_wrap=True)
@@ -104,24 +105,27 @@ def _players_table(view: dict[str, Any]) -> Table:
     for short in ("Inf", "Soup", "Ros", "Tool", "Book"):
         table.add_column(short, justify="right")
     table.add_column("dice", no_wrap=True)
-    table.add_column("messenger", no_wrap=True)
+    table.add_column("re-roll", no_wrap=True)
+    table.add_column("road", no_wrap=True, justify="right")
     table.add_column("missions", no_wrap=True)
     for player in view["player"]:
         seat = player["seat"]
         held = player["held"]
-        dice = Text(f"{player['personal_dice']} own")
+        dice = str(player["personal_dice"])
         if view["phase"] == "place":
-            dice.append(f", holds {held['personal']}+{held['neutral']}")
-        if player["reroll_used"]:
-            dice.append(", re-roll used", style="dim")
-        lap = f", lap {player['laps']}" if player["laps"] else ""
+            dice += f", holds {held['personal']}+{held['neutral']}"
+        name = seat_label(seat, view.get("seat"))
+        if name != "You" and seat < len(names) and names[seat]:
+            name = names[seat]
+        lap = f" lap {player['laps']}" if player["laps"] else ""
         table.add_row(
             "▶" if seat in view["to_act"] else "",
-            seat_name(view, seat),
+            seat_mark(seat) + Text(f" {name}", style="bold" if name == "You" else ""),
             Text(str(player["vp"]), style="bold"),
             *[str(player["goods"][g]) for g in GOODS],
             dice,
-            f"space {player['messenger']}{lap}",
+            Text("used", style="dim") if player["reroll_used"] else Text("ready"),
+            f"{player['messenger']}{lap}",
             " ".join(player["missions"]) or "–",
         )
     return table
@@ -162,14 +166,15 @@ def _area(view: dict[str, Any], player: dict[str, Any]) -> Group:
 
 def _unlocked(player: dict[str, Any]) -> Text | None:
     """The slot actions a seat has unlocked, by name, so the choices make sense."""
-    names = [
-        action_name(f"{row}-{column}")
-        for row in _ROWS[:3]
-        for column in "12345"
-        if column not in player["slots"][row]
-    ]
-    if not names:
+    by_effect: dict[str, list[str]] = {}
+    for row in _ROWS[:3]:
+        for column in "12345":
+            if column not in player["slots"][row]:
+                slot, _, effect = action_name(f"{row}-{column}").partition(" ")
+                by_effect.setdefault(effect, []).append(slot)
+    if not by_effect:
         return None
+    names = [f"{'/'.join(slots)} {effect}" for effect, slots in by_effect.items()]
     return Text("Your unlocked actions: ", style="bold") + Text("; ".join(names))
 
 
@@ -204,8 +209,8 @@ def _final_table(view: dict[str, Any]) -> Table:
 
 _FINAL_COLUMNS = ("build", "window", "miss", "other", "major", "chapels", "cl×ch", "goods", "total")
 _FINAL_NOTE = (
-    "In play: build(ings), window lines, miss(ions), other (flipped tiles, road)."
-    " At the end: major(ities), chapel spread, cloister × chapel × 2, goods."
+    "In play: build(ings), window lines, miss(ions), other (flipped tiles, road).\n"
+    "At the end: major(ities), chapel spread, cloister × chapel × 2, goods."
 )
 
 

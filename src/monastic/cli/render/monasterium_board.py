@@ -87,7 +87,7 @@ def _buildings(mid: str, codes: list[int]) -> Text:
     start = MON_IDS.index(mid) * 6
     out = Text()
     for i, code in enumerate(codes):
-        kind = BUILDING_TYPE[start + i]
+        kind = "-" if code == BLOCKED else BUILDING_TYPE[start + i]
         out.append(kind, style="dim" if code in (FREE, BLOCKED) else "")
         out.append_text(_spot(code))
         out.append(" ")
