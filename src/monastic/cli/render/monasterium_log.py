@@ -250,7 +250,7 @@ _DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
     "vp": lambda e, v: f"{_who(e, v)} scored {e['vp']} VP (personal-die space)",
     "gain_die": lambda e, v: f"{_who(e, v)} gained a personal die and rolled {e['face']}",
     "die_placed": lambda e, v: f"{_who(e, v)} put the new personal die on F{e['field']}",
-    "decline": lambda e, v: f"{_who(e, v)} declined",
+    "decline": lambda e, v: f"{_who(e, v)} declined {_TASKS.get(e.get('task', ''), 'it')}",
     "lapse": lambda e, v: f"{_who(e, v)}: {_TASKS.get(e['task'], e['task'])} lapses"
     " (nothing can be done)",
     "forfeit": lambda e, v: f"{_who(e, v)} forfeited a die of column {e['column']}"

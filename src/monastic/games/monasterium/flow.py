@@ -375,7 +375,7 @@ def _resolve_task(
     p = s.current
     kind = task[0]
     if isinstance(action, Decline):
-        ev.append(Event("decline", {"seat": p}))
+        ev.append(Event("decline", {"seat": p, "task": decision_name_of(task)}))
         return
     if isinstance(action, Use):
         exec_use(s, p, action, ev, new)
