@@ -208,3 +208,15 @@ def test_play_a_placement_by_number_and_one_by_text(
     moves = json.loads(save.read_text())["record"]["moves"]
     mine = [text for seat, text in moves if seat == 0]
     assert mine[0] == by_number and typed in mine
+
+
+def test_a_map_wider_than_the_terminal_is_cut_not_wrapped() -> None:
+    view = dict(load_game("monastery").new_game(2, seed=1).view(0))
+    path = {"edges": "-P-P", "finished": True, "category": "path", "colour": "neutral"}
+    view["tiles"] = [
+        {**path, "x": x, "y": 2, "blessings": 0, "tile": "PATH_I", "value": 1, "built_round": 1}
+        for x in range(-12, 14)
+    ]
+    text = rendered(view, 80)
+    assert "the map is cut at the right" in text
+    assert all(len(line) <= 80 for line in text.splitlines())

@@ -124,7 +124,7 @@ class _Canvas:
     def lines(self) -> list[Text]:
         out = []
         for chars, styles in zip(self.chars, self.styles, strict=True):
-            line = Text()
+            line = Text(no_wrap=True, overflow="crop")  # a wrapped map line is garbage
             start = 0
             for i in range(1, len(chars) + 1):
                 if i == len(chars) or styles[i] != styles[start]:
@@ -304,4 +304,7 @@ def render_map(view: dict[str, Any], width: int) -> list[Text]:
     )
     at = col + 1 + max(0, (inner - len(monks)) // 2)
     canvas.put(row + h + 1 + (h + 1) // 2, at, monks, limit=inner)
-    return canvas.lines()
+    lines = canvas.lines()
+    if max(len(line) for line in lines) > width:
+        lines.append(Text("(the map is cut at the right: widen the terminal)", style="yellow"))
+    return lines
