@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,24 @@ def test_long_choice_lists_are_summarised() -> None:
     listed = out.getvalue()
     assert "  1  place 1" in listed and "choices, e.g." in listed
     assert len(listed.splitlines()) < 20
+
+
+def test_spectating_bots_to_the_end(cli_env: dict[str, str]) -> None:
+    args = ["play", "monasterium", "--humans", "0", "--players", "2", "--seed", "3"]
+    done = subprocess.run(
+        [sys.executable, "-m", "monastic.cli.main", *args],
+        env=cli_env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    out = done.stdout
+    assert "Final scoring" in out and "Final result" in out and "Score = in play" in out
+    log = [line for line in out.splitlines() if line.startswith("· ")]
+    assert len(log) > 200
+    # Every line is a sentence of this renderer, none the generic "kind key=value".
+    assert not [line for line in log if "=" in line or "{" in line]
 
 
 def spawn(args: list[str], env: dict[str, str]) -> pexpect.spawn:

@@ -93,6 +93,7 @@ def _step(view: dict[str, Any]) -> Text:
             out.append_text(seat_mark(acting[0], f"P{face}") if acting else Text(f"P{face}"))
             out.append(" ")
         out.append(" ".join(f"N{face}" for face in rolled["neutral"]))
+        out.append("  (type e.g. 'place 4', or 'reroll' and the dice to roll again)", style="dim")
     return out
 
 
