@@ -129,7 +129,7 @@ def board_table(view: dict[str, Any]) -> Table:
     table.add_column("buildings / cloister", no_wrap=True)
     table.add_column("chapel", no_wrap=True)
     table.add_column("tiles", justify="right")
-    table.add_column("road", no_wrap=True)
+    table.add_column("road (✓ access)" if viewer is not None else "road", no_wrap=True)
     for mid, spot in view["board"].items():
         name = mon(mid, f"{mid} {MON_NAMES[MON_IDS.index(mid)]}")
         where = Text(_links(mid), style="dim")
