@@ -104,9 +104,11 @@ def test_scoring_sentences_name_places_and_points() -> None:
         "Seat 1 scores: building Kitchen at 1,3: 4, a hidden building at 0,2: 1 = 5"
     )
     pray = {"kind": "pray", "seat": 0, "x": 2, "y": 2, "name": "Chapel", "points": 6}
-    assert RENDERER.describe_event(pray, 0) == "You: prayer in Chapel at 2,2: 6"
+    assert RENDERER.describe_event(pray, 0) == "You score: prayer in Chapel at 2,2: 6"
     toil = {"kind": "toil", "seat": 0, "points": 3, "total": 9, "tiles": [["A", 1, "Abbey"]]}
-    assert RENDERER.describe_event(toil, 0) == "You: study/toil the Abbey: 1; 9 points to spend"
+    assert RENDERER.describe_event(toil, 0) == (
+        "You score: study/toil the Abbey: 1 → 9 points to spend"
+    )
     nothing = {"kind": "build", "seat": 2, "points": 0, "tiles": []}
     assert RENDERER.describe_event(nothing, 0) is None  # the toil sentence says it
     idle = {"kind": "toil", "seat": 2, "points": 0, "total": 0, "tiles": []}

@@ -119,30 +119,32 @@ def _scored(entries: list[Any]) -> str:
 
 
 def _build(e: Event, v: int | None) -> str | None:
-    who = seat_label(e["seat"], v)
     tiles = e.get("tiles") or []
     if not tiles:
         return None  # the toil sentence that follows gives the points
     # A building others may not know yet is named by its place only.
     entries = [(t[0], t[1], t[2] if len(t) > 2 and t[2] else "a hidden building") for t in tiles]
-    verb = "score" if e["seat"] == v else "scores"
     total = f" = {e['points']}" if len(entries) > 1 else ""
-    return f"{who} {verb}: building {_scored(entries)}{total}"
+    return f"{_scores(e, v)}: building {_scored(entries)}{total}"
+
+
+def _scores(e: Event, v: int | None) -> str:
+    """``Seat 1 scores``: each part of a scoring starts alike, so they read as one."""
+    return f"{seat_label(e['seat'], v)} {'score' if e['seat'] == v else 'scores'}"
 
 
 def _toil(e: Event, v: int | None) -> str:
-    who = seat_label(e["seat"], v)
     tiles = e.get("tiles") or []
     if not tiles and not e["total"]:
-        return f"{who} {'score' if e['seat'] == v else 'scores'} nothing"
+        return f"{_scores(e, v)} nothing"
     total = f" = {e['points']}" if len(tiles) > 1 else ""
-    work = f"study/toil {_scored(tiles)}{total}" if tiles else "no study or toil"
-    return f"{who}: {work}; {_plural(int(e['total']), 'point')} to spend"
+    work = f"study/toil {_scored(tiles)}{total}" if tiles else "no study/toil"
+    return f"{_scores(e, v)}: {work} → {_plural(int(e['total']), 'point')} to spend"
 
 
 def _pray(e: Event, v: int | None) -> str:
     name = e.get("name") or "a tile"
-    return f"{seat_label(e['seat'], v)}: prayer in {name} at {e['x']},{e['y']}: {e['points']}"
+    return f"{_scores(e, v)}: prayer in {name} at {e['x']},{e['y']}: {e['points']}"
 
 
 def _buy(e: Event, v: int | None) -> str:
