@@ -17,7 +17,6 @@ from monastic.cli.render.monasterium_board import (
     missions_table,
     road_lines,
     seat_mark,
-    seat_name,
 )
 from monastic.cli.render.monasterium_help import help_text
 from monastic.cli.render.monasterium_log import action_name, describe_event, place_name
@@ -97,8 +96,16 @@ def _step(view: dict[str, Any]) -> Text:
     return out
 
 
-def _players_table(view: dict[str, Any]) -> Table:
+def _short_name(view: dict[str, Any], seat: int) -> str:
+    """``You``, or the seat's player name (``greedy``), or ``Seat 2``."""
     names = view.get("names") or []
+    name = seat_label(seat, view.get("seat"))
+    if name != "You" and seat < len(names) and names[seat]:
+        return str(names[seat])
+    return name
+
+
+def _players_table(view: dict[str, Any]) -> Table:
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim")
     table.add_column("", width=1)
     table.add_column("seat", no_wrap=True)
@@ -115,9 +122,7 @@ def _players_table(view: dict[str, Any]) -> Table:
         dice = str(player["personal_dice"])
         if view["phase"] == "place":
             dice += f", holds {held['personal']}+{held['neutral']}"
-        name = seat_label(seat, view.get("seat"))
-        if name != "You" and seat < len(names) and names[seat]:
-            name = names[seat]
+        name = _short_name(view, seat)
         lap = f" lap {player['laps']}" if player["laps"] else ""
         table.add_row(
             "▶" if seat in view["to_act"] else "",
@@ -135,7 +140,8 @@ def _players_table(view: dict[str, Any]) -> Table:
 def _area(view: dict[str, Any], player: dict[str, Any]) -> Group:
     """One seat's action area (● novice on its slot, ○ unlocked) beside its window."""
     seat = player["seat"]
-    lines = [seat_name(view, seat)]
+    name = _short_name(view, seat)
+    lines = [seat_mark(seat) + Text(f" {name}", style="bold" if name == "You" else "")]
     window = player["window"]
     head = Text("     12345 X  window", style="dim")
     lines.append(head)
@@ -227,14 +233,10 @@ def render_table(view: dict[str, Any], console: Console) -> None:
     parts.extend(road_lines(view, console.width))
     parts.append(Text("Dice fields (○ neutral die, digit: that seat's personal die)", style="dim"))
     parts.append(dice_fields(view, console))
-    if view["phase"] == "act" and view["turn"]["column"] > 0 and view["turn"]["dice_left"]:
-        parts.append(
-            Text(f"On action tile {view['turn']['column']}: {view['turn']['dice_left']} dice")
-        )
     parts.append(missions_table(view, console.width))
     parts.append(_players_table(view))
     areas = [_area(view, p) for p in view["player"]]
-    parts.append(Columns(areas, padding=(0, 4)))
+    parts.append(Columns(areas, padding=(0, 3)))
     parts.append(
         Text(
             "● novice on slot ○ unlocked · X extra: · locked ! available ✓ sent · F flipped",
