@@ -92,7 +92,9 @@ def _step(view: dict[str, Any]) -> Text:
             out.append_text(seat_mark(acting[0], f"P{face}") if acting else Text(f"P{face}"))
             out.append(" ")
         out.append(" ".join(f"N{face}" for face in rolled["neutral"]))
-        out.append("  (type e.g. 'place 4', or 'reroll' and the dice to roll again)", style="dim")
+        can_reroll = acting and not view["player"][acting[0]]["reroll_used"]
+        hint = ", or 'reroll' and the dice to roll again" if can_reroll else ""
+        out.append(f"  (type e.g. 'place 4'{hint})", style="dim")
     return out
 
 

@@ -160,7 +160,7 @@ def _roll(e: Event, v: int | None) -> str:
 def _reroll(e: Event, v: int | None) -> str:
     if "face" in e:
         return f"{_who(e, v)} re-rolled the new personal die: {e['face']}"
-    return f"{_who(e, v)} used the re-roll tile: {_roll(e, v).split(' rolled ', 1)[1]}"
+    return f"{_who(e, v)} used the re-roll tile, which rolled {_roll(e, v).split(' rolled ', 1)[1]}"
 
 
 def _place(e: Event, v: int | None) -> str:
