@@ -158,7 +158,7 @@ def road_lines(view: dict[str, Any], width: int) -> list[Text]:
     depth = max((len(s) + cell - 1) // cell for s in by_space.values())
     rows = []
     for level in range(depth):
-        row = Text("      " if level else "monk  ")
+        row = Text("      " if level else "msgr  ")
         for space in range(1, ROAD_LEN + 1):
             seats = by_space.get(space, [])[level * cell : (level + 1) * cell]
             row.append(" " * (cell - len(seats)))
@@ -184,7 +184,8 @@ def _field(view: dict[str, Any], number: int) -> Text:
     out.append("○" * counts[0])
     for seat, count in enumerate(counts[1:]):
         for _ in range(count):
-            out.append(" ")
+            if not out.plain.endswith(" "):
+                out.append(" ")
             out.append_text(seat_mark(seat))
     return out
 
