@@ -22,6 +22,7 @@ from monastic.cli.render import monasterium as screen
 from monastic.cli.render import renderer_for
 from monastic.cli.render.monasterium_log import _DESCRIBE
 from monastic.engine import events_for
+from monastic.games.monasterium.state import MonasteriumState
 
 RENDERER = renderer_for("monasterium")
 PROMPT = "Seat 0> "
@@ -108,6 +109,25 @@ def test_final_screen_and_breakdown(games: dict[Any, Any]) -> None:
         row = view["final"]["players"][seat]
         assert sum(numbers[:4]) == row["before"] and numbers[2] == row["missions"], line
         assert min(numbers) >= 0, line
+
+
+def test_breakdown_missions_are_the_mission_events(games: dict[Any, Any]) -> None:
+    for (players, _), steps in games.items():
+        scored = [0] * players
+        for _, events in steps:
+            for event in events:
+                if event["kind"] == "mission":
+                    scored[event["seat"]] += event["vp"]
+        final = steps[-1][0].result().breakdown["players"]
+        assert [row["missions"] for row in final] == scored
+
+
+def test_a_save_without_mission_vp_still_loads() -> None:
+    state = load_game("monasterium").new_game(3, 1, {})
+    assert isinstance(state, MonasteriumState)
+    data = state.to_dict()
+    del data["mission_vp"]
+    assert MonasteriumState.from_dict(data).mission_vp == [0, 0, 0]
 
 
 def test_log_sentences_say_what_happened() -> None:
