@@ -8,7 +8,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monastic.cli.render.base import seat_label
 from monastic.cli.render.monasterium_log import mission_text
 from monastic.games.monasterium.catalogue import (
     BUILDING_TYPE,
@@ -230,13 +229,3 @@ def missions_table(view: dict[str, Any], width: int = 120) -> Table:
         )
         table.add_row(f"{mid} {card.name}", needs, vp, who if done else Text("–", style="dim"))
     return table
-
-
-def seat_name(view: dict[str, Any], seat: int) -> Text:
-    """``Seat 1 greedy`` with the seat's digit in its colours."""
-    names = view.get("names") or []
-    label = seat_label(seat, view.get("seat"))
-    out = seat_mark(seat) + Text(f" {label}", style="bold" if seat == view.get("seat") else "")
-    if label != "You" and seat < len(names) and names[seat]:
-        out.append(f" {names[seat]}", style="dim")
-    return out
