@@ -22,7 +22,7 @@ __all__ = ["LEVELS", "ISMCTSBot", "from_spec", "game_tuned", "parse_spec", "spec
 
 #: Levels are wall-time budgets per decision (one core).
 LEVELS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(seconds=0.03, cutoff=12),
+    "easy": SearchConfig(seconds=0.03),
     "medium": SearchConfig(seconds=0.2),
     "hard": SearchConfig(seconds=1.8),
 }

@@ -45,14 +45,14 @@ class SearchConfig:
 
     iterations: int | None = None
     seconds: float | None = 0.2
-    cutoff: int = 24  # decisions after the root before the evaluation scores the world
+    cutoff: int = 10  # decisions after the root before the evaluation scores the world
     c: float = 0.7  # UCT exploration for rewards in [0, 1]
-    epsilon: float = 0.5  # chance that a playout decision follows the greedy heuristic
+    epsilon: float = 0.1  # chance that a playout decision follows the greedy heuristic
     widen: int = 24  # progressive widening starts above this many legal actions
     widen_k: float = 2.0
     widen_alpha: float = 0.5
-    bias: float = 0.2  # progressive bias towards the greedy heuristic's choice
-    temp: float = 0.15  # softmax temperature, relative to the mean absolute score
+    bias: float = 1.0  # progressive bias towards the greedy heuristic's choice
+    temp: float = 0.04  # softmax temperature, relative to the mean absolute score
 
 
 class Strategy(Protocol):
