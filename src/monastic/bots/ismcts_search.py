@@ -14,6 +14,8 @@ search is multi-player and not zero-sum.
 - Large branching (tile placements) is handled by progressive widening: a node offers
   only about ``widen_k * visits ** widen_alpha`` children once it has more than
   ``widen`` legal actions.
+- The game's greedy choice is a seat's first try at a node and keeps a progressive bias,
+  so a short search starts from the heuristic and leaves it only on evidence.
 """
 
 from __future__ import annotations
@@ -136,6 +138,8 @@ class Search:
     def run(self, state: State, seat: int, rng: Rng) -> tuple[Node, int, float]:
         """Search from ``state`` for ``seat``: the root, iterations done and seconds spent."""
         cfg = self.config
+        if cfg.iterations is None and cfg.seconds is None:
+            raise ValueError("the search needs a budget: iterations, seconds or both")
         root = Node()
         start = perf_counter()
         deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
