@@ -215,6 +215,7 @@ class MedievalMonastery(Game):
         s.trade_offers, s.trade_done, s.trade_turn = [], [], 0
         s.offer, s.offer_no, s.trade_log = None, 0, []
         s.winner, s.step, s.actor, s.index = -1, "play", 0, 0
+        s.combo_memo = None
         flow.deal(s, [])
         return s
 
@@ -275,6 +276,7 @@ class MedievalMonastery(Game):
             for a, b, c, d, e, f in data["trade_log"]
         ]
         s.winner = int(data["winner"])
+        s.combo_memo = None
         if s.step == ANSWER and s.offer is None:
             raise ValueError("step 'answer' needs a pending offer")
         if s.step in (BID, ORDERS, MONKS_IN) and not s.queue:

@@ -42,6 +42,7 @@ from monastic.games.medieval_monastery.state import (
     OVER,
     SIMULTANEOUS,
     StateData,
+    card_mask,
 )
 from monastic.games.medieval_monastery.state import (
     BID as BID_STEP,
@@ -85,6 +86,26 @@ def _trade_targets(s: StateData, seat: int) -> list[int]:
     return [t for t in range(s.n) if t != seat and s.hands[t]]
 
 
+def _combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
+    """``done`` and every combo in the hand, reusing the last list when the hand shrank."""
+    mask = card_mask(hand)
+    memo = s.combo_memo
+    if memo is not None and memo[0] & mask == mask:
+        if memo[0] == mask:
+            return [DONE, *memo[1]]
+        outside = ~mask
+        kept = [(a, m) for a, m in zip(memo[1], memo[2], strict=True) if not m & outside]
+        actions = tuple(a for a, _ in kept)
+        s.combo_memo = (mask, actions, tuple(m for _, m in kept))
+        return [DONE, *actions]
+    flushes, kinds, others = sets_in_hand(hand)
+    combos: list[Combo] = [FLUSH[cards] for cards in flushes]
+    combos.extend([KIND[cards] for cards in kinds])
+    combos.extend([Combo(kind, cards) for kind, cards in others])
+    s.combo_memo = (mask, tuple(combos), tuple(card_mask(c.cards) for c in combos))
+    return [DONE, *combos]
+
+
 def legal_actions(s: StateData, seat: int) -> list[MMAction]:
     """Every legal action of ``seat``, in a fixed order; [] if it is not to act."""
     if seat not in to_act(s):
@@ -94,12 +115,7 @@ def legal_actions(s: StateData, seat: int) -> list[MMAction]:
     if step == PLAY_STEP:
         return [PLAY[c] for c in hand]
     if step == COMBO:
-        flushes, kinds, others = sets_in_hand(hand)
-        out: list[MMAction] = [DONE]
-        out.extend([FLUSH[cards] for cards in flushes])
-        out.extend([KIND[cards] for cards in kinds])
-        out.extend([Combo(kind, cards) for kind, cards in others])
-        return out
+        return _combo_actions(s, hand)
     if step == OFFER_STEP:
         offers: list[MMAction] = [DONE]
         for target in _trade_targets(s, seat):

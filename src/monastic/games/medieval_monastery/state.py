@@ -53,6 +53,7 @@ class StateData:
         "abbot",
         "actor",
         "choice",
+        "combo_memo",
         "deck",
         "discard",
         "hands",
@@ -98,6 +99,10 @@ class StateData:
     offer_no: int
     trade_log: list[tuple[int, int, int, int, str, str]]  # (number, from, to, card, ask, answer)
     winner: int  # the 9-card flush declarer, or -1
+    # Not game data: the combos of the last hand listed (hand mask, actions, their masks).
+    # A smaller hand's combos are exactly those of a larger one that fit in it, in the same
+    # order, so a declarer's later lists are filtered from the first instead of rebuilt.
+    combo_memo: tuple[int, tuple[Any, ...], tuple[int, ...]] | None
 
     def copy_into(self, other: StateData) -> None:
         """Copy every field into ``other``, sharing nothing mutable."""
@@ -124,6 +129,7 @@ class StateData:
         other.offer_no = self.offer_no
         other.trade_log = self.trade_log[:]
         other.winner = self.winner
+        other.combo_memo = self.combo_memo  # immutable, a pure function of a hand
 
     def fields_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data."""
