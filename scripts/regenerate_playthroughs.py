@@ -21,12 +21,12 @@ DEFAULTS: list[tuple[str, int, int, dict[str, object], int]] = [
     ("medieval-monastery", 2, 1, {"turns": 1}, 2000),
     ("medieval-monastery", 3, 2, {"turns": 1}, 2000),
     ("medieval-monastery", 4, 3, {"turns": 2}, 2000),
-    ("monastery", 2, 1, {}, 60),
-    ("monastery", 3, 2, {}, 60),
-    ("monastery", 4, 3, {}, 60),
-    ("monasterium", 2, 1, {}, 60),
-    ("monasterium", 3, 2, {}, 60),
-    ("monasterium", 4, 3, {}, 60),
+    ("monastery", 2, 1, {}, 3000),
+    ("monastery", 3, 2, {}, 3000),
+    ("monastery", 4, 3, {}, 3000),
+    ("monasterium", 2, 1, {}, 3000),
+    ("monasterium", 3, 2, {}, 3000),
+    ("monasterium", 4, 3, {}, 3000),
 ]
 
 
