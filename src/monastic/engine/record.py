@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from monastic.engine.errors import BadSaveFile, IllegalAction
+from monastic.engine.errors import BadSaveFile
 from monastic.engine.events import Event
 from monastic.engine.registry import load_game
 from monastic.engine.state import Action, State
@@ -127,7 +127,4 @@ def replay(record: Record | str | bytes | Mapping[str, Any]) -> State:
     """Replay a record (object, dict or JSON) to its final state."""
     if not isinstance(record, Record):
         record = Record.from_data(record)
-    try:
-        return Match(record).state
-    except IllegalAction as err:  # pragma: no cover - Match wraps these already
-        raise BadSaveFile(str(err)) from None
+    return Match(record).state

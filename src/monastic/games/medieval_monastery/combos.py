@@ -60,14 +60,10 @@ def combo_draws(kind: str, size: int) -> int:
 
 def combos_in_hand(hand: Sequence[Card]) -> Iterator[tuple[str, tuple[Card, ...]]]:
     """Every combo a hand can declare, each card set sorted, in a fixed order."""
-    by_suit, by_rank = _columns(hand)
-    for cards in by_suit:
-        for n in range(2, len(cards) + 1):
-            yield from (("flush", combo) for combo in combinations(cards, n))
-    for cards in by_rank:
-        for n in range(2, len(cards) + 1):
-            yield from (("kind", combo) for combo in combinations(cards, n))
-    yield from _straights_and_suits(by_suit, by_rank)
+    flushes, kinds, others = sets_in_hand(hand)
+    yield from (("flush", cards) for cards in flushes)
+    yield from (("kind", cards) for cards in kinds)
+    yield from others
 
 
 def _columns(hand: Sequence[Card]) -> tuple[list[list[Card]], list[list[Card]]]:
@@ -83,8 +79,7 @@ def _columns(hand: Sequence[Card]) -> tuple[list[list[Card]], list[list[Card]]]:
 def sets_in_hand(
     hand: Sequence[Card],
 ) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]], list[tuple[str, tuple[Card, ...]]]]:
-    """The flushes, the N of a kind, and the other combos of a hand (the fast path of
-    ``combos_in_hand`` for generating legal actions)."""
+    """The flushes, the N of a kind, and the other combos of a hand, each group in order."""
     by_suit, by_rank = _columns(hand)
     flushes: list[tuple[Card, ...]] = []
     kinds: list[tuple[Card, ...]] = []

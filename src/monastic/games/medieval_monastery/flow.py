@@ -28,7 +28,21 @@ from monastic.games.medieval_monastery.state import (
     card_mask,
 )
 
-__all__ = ["deal", "matches_ask"]
+__all__ = [
+    "abbey_swap",
+    "answer",
+    "choose",
+    "deal",
+    "declare",
+    "declarer_done",
+    "make_offer",
+    "matches_ask",
+    "monks_give",
+    "pick",
+    "play",
+    "prayer_discard",
+    "trader_done",
+]
 
 Events = list[Event]
 HAND_SIZE = 10
@@ -515,18 +529,3 @@ def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Even
 def declarer_done(s: StateData, ev: Events) -> None:
     s.index += 1
     next_declarer(s, ev)
-
-
-__all__ += [
-    "abbey_swap",
-    "answer",
-    "choose",
-    "declare",
-    "declarer_done",
-    "make_offer",
-    "monks_give",
-    "pick",
-    "play",
-    "prayer_discard",
-    "trader_done",
-]

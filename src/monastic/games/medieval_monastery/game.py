@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from monastic.engine import (
+    BadOption,
     Event,
     Game,
     GameInfo,
@@ -193,8 +194,6 @@ class MedievalMonastery(Game):
     default_players: ClassVar[int] = 4
 
     def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> MMState:
-        from monastic.engine import BadOption
-
         if options["first_abbot"] >= players:
             raise BadOption(
                 f"option 'first_abbot' must be below {players}, not {options['first_abbot']}"

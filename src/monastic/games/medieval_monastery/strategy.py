@@ -143,7 +143,7 @@ def evaluate(state: MMState) -> list[float]:
     out = []
     for seat in range(state.n):
         scores = state.scores[seat]
-        points = quick_points(state.hands[seat]) if state.step != OVER else [0] * 8
+        points = quick_points(state.hands[seat])
         out.append(utility([s + p for s, p in zip(scores, points, strict=True)], future))
     return out
 
