@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 __all__ = ["Event", "events_for"]
 
 JSON = Any
+_NO_DATA: Mapping[str, JSON] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened.
 
     ``audience`` None means everyone sees ``data``. Otherwise only the listed seats see
     ``data``; every other viewer (spectators included) sees ``public`` if it is given,
-    and nothing at all if it is None.
+    and nothing at all if it is None. A named tuple because games emit one or more per
+    action, also inside search, and a tuple is the cheapest immutable record to build.
     """
 
     kind: str
-    data: Mapping[str, JSON] = field(default_factory=dict)
+    data: Mapping[str, JSON] = _NO_DATA
     audience: frozenset[int] | None = None
     public: Mapping[str, JSON] | None = None
 

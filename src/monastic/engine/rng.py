@@ -44,17 +44,32 @@ class Rng:
         """Return a number in ``range(n)``; the modulo bias is below 2**-58 for n < 64."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next64() % n
+        # next64 inlined: random playouts call this once per decision
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""
-        return items[self.below(len(items))]
+        n = len(items)
+        if not n:
+            raise IndexError("choice() from an empty sequence")
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[(z ^ (z >> 31)) % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
+        z0 = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            z0 = z = (z0 + _GOLDEN) & _MASK  # next64, inlined
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = z0
 
     def copy(self) -> Rng:
         """Return an independent generator in the same state."""

@@ -15,6 +15,7 @@ from monastic.engine import ActionSyntaxError
 
 __all__ = [
     "CARDS",
+    "CARD_TEXTS",
     "COMBOS",
     "DECK_SIZE",
     "RANKS",
@@ -96,8 +97,10 @@ COMBOS: MappingProxyType[str, ComboRule] = MappingProxyType(
 )
 del _DATA
 
-_TEXTS: tuple[str, ...] = tuple(info.text for info in CARDS)
-_BY_TEXT: MappingProxyType[str, Card] = MappingProxyType({t: i for i, t in enumerate(_TEXTS)})
+#: Each card's text by card number (``CARD_TEXTS[c]``, what ``card_text`` returns).
+CARD_TEXTS: tuple[str, ...] = tuple(info.text for info in CARDS)
+
+_BY_TEXT: MappingProxyType[str, Card] = MappingProxyType({t: i for i, t in enumerate(CARD_TEXTS)})
 
 
 def suit(card: Card) -> int:
@@ -112,12 +115,12 @@ def rank(card: Card) -> int:
 
 def card_text(card: Card) -> str:
     """``P7``."""
-    return _TEXTS[card]
+    return CARD_TEXTS[card]
 
 
 def cards_text(cards: Any) -> str:
     """Cards in suit order P W S R Z O A M, then rank, one space apart."""
-    return " ".join(_TEXTS[c] for c in sorted(cards))
+    return " ".join(CARD_TEXTS[c] for c in sorted(cards))
 
 
 def parse_card(text: str) -> Card:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from monastic.engine import Event
-from monastic.games.medieval_monastery.catalogue import card_text, rank, suit
+from monastic.games.medieval_monastery.catalogue import CARD_TEXTS, rank, suit
 from monastic.games.medieval_monastery.combos import combo_draws, combo_points, is_winning_flush
 from monastic.games.medieval_monastery.state import (
     ABBEY,
@@ -50,7 +50,7 @@ WORK_DRAW = 9
 
 
 def _texts(cards: Iterable[int]) -> list[str]:
-    return [card_text(c) for c in cards]
+    return [CARD_TEXTS[c] for c in cards]
 
 
 def matches_ask(card: int, ask: str) -> bool:
@@ -204,7 +204,7 @@ def play(s: StateData, seat: int, card: int, ev: Events) -> None:
     """The card goes face up to the discard pile first (C-4), then its action resolves."""
     lose(s, seat, card)
     s.discard.append(card)
-    ev.append(Event("play", {"seat": seat, "card": card_text(card)}))
+    ev.append(Event("play", {"seat": seat, "card": CARD_TEXTS[card]}))
     _ACTIONS[suit(card)](s, seat, ev)
 
 
@@ -273,7 +273,7 @@ def saints_round(s: StateData, eligible: list[int], ev: Events) -> None:
 def _saints_win(s: StateData, seat: int, ev: Events) -> None:
     card = s.zone[0]
     gain(s, seat, card, None)
-    ev.append(Event("saints-won", {"seat": seat, "card": card_text(card)}))
+    ev.append(Event("saints-won", {"seat": seat, "card": CARD_TEXTS[card]}))
     action_done(s, ev)
 
 
@@ -330,7 +330,7 @@ def pick(s: StateData, seat: int, card: int, ev: Events) -> None:
     s.zone.remove(card)
     gain(s, seat, card, None)
     s.queue.pop(0)
-    ev.append(Event("pick", {"seat": seat, "card": card_text(card)}))
+    ev.append(Event("pick", {"seat": seat, "card": CARD_TEXTS[card]}))
     if not s.zone or not s.queue:
         action_done(s, ev)
 
@@ -341,7 +341,7 @@ def choose(s: StateData, seat: int, card: int, ev: Events) -> None:
     ev.append(
         Event(
             "chosen",
-            {"seat": seat, "step": s.step, "card": card_text(card)},
+            {"seat": seat, "step": s.step, "card": CARD_TEXTS[card]},
             audience=frozenset((seat,)),
             public={"seat": seat, "step": s.step},
         )
@@ -360,7 +360,7 @@ def _resolve_bids(s: StateData, ev: Events) -> None:
     bids = [(seat, s.choice[seat]) for seat in s.queue]
     for seat, card in bids:
         lose(s, seat, card)
-    ev.append(Event("bids", {"bids": {str(seat): card_text(card) for seat, card in bids}}))
+    ev.append(Event("bids", {"bids": {str(seat): CARD_TEXTS[card] for seat, card in bids}}))
     to_discard(s, [card for _, card in bids], -1, "bids", ev)
     top = max(rank(card) for _, card in bids)
     tied = [seat for seat, card in bids if rank(card) == top]
@@ -376,7 +376,7 @@ def _gift(s: StateData, giver: int, receiver: int, card: int, ev: Events) -> Non
     ev.append(
         Event(
             "gift",
-            {"from": giver, "to": receiver, "card": card_text(card)},
+            {"from": giver, "to": receiver, "card": CARD_TEXTS[card]},
             audience=frozenset((giver, receiver)),
             public={"from": giver, "to": receiver},
         )
@@ -446,7 +446,13 @@ def make_offer(s: StateData, seat: int, target: int, card: int, ask: str, ev: Ev
     ev.append(
         Event(
             "offer",
-            {"number": s.offer_no, "from": seat, "to": target, "card": card_text(card), "ask": ask},
+            {
+                "number": s.offer_no,
+                "from": seat,
+                "to": target,
+                "card": CARD_TEXTS[card],
+                "ask": ask,
+            },
         )
     )
 
@@ -465,7 +471,7 @@ def answer(s: StateData, card: int | None, ev: Events) -> None:
         ev.append(
             Event(
                 "accept",
-                {"number": number, "seat": target, "card": card_text(card)},
+                {"number": number, "seat": target, "card": CARD_TEXTS[card]},
                 audience=frozenset((giver, target)),
                 public={"number": number, "seat": target},
             )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Callable
+from functools import cache
+from itertools import combinations, product
 
 from monastic.games.medieval_monastery.actions import (
     ASKS,
@@ -30,7 +32,7 @@ from monastic.games.medieval_monastery.actions import (
     Swap,
 )
 from monastic.games.medieval_monastery.catalogue import card_text
-from monastic.games.medieval_monastery.combos import is_combo, sets_in_hand
+from monastic.games.medieval_monastery.combos import is_combo
 from monastic.games.medieval_monastery.flow import matches_ask
 from monastic.games.medieval_monastery.state import (
     ABBEY,
@@ -42,7 +44,6 @@ from monastic.games.medieval_monastery.state import (
     OVER,
     SIMULTANEOUS,
     StateData,
-    card_mask,
 )
 from monastic.games.medieval_monastery.state import (
     BID as BID_STEP,
@@ -60,7 +61,7 @@ from monastic.games.medieval_monastery.state import (
     PLAY as PLAY_STEP,
 )
 
-__all__ = ["is_legal", "legal_actions", "to_act", "why_illegal"]
+__all__ = ["combo_pairs", "is_legal", "legal_actions", "to_act", "why_illegal"]
 
 SWAP = tuple(Swap(t) for t in range(6))
 
@@ -86,62 +87,160 @@ def _trade_targets(s: StateData, seat: int) -> list[int]:
     return [t for t in range(s.n) if t != seat and s.hands[t]]
 
 
+@cache
+def _column_combos(flush: bool, cards: tuple[int, ...]) -> tuple[tuple[Combo, int], ...]:
+    """Every flush in one suit's held cards (or every N of a kind in one rank's), in order
+    of size, with their card masks. Cached: a column is one of only 6,239 card sets."""
+    table = FLUSH if flush else KIND
+    return tuple(
+        (table[sub], sum(1 << c for c in sub))
+        for n in range(2, len(cards) + 1)
+        for sub in combinations(cards, n)
+    )
+
+
+def combo_pairs(hand: list[int]) -> list[tuple[Combo, int]]:
+    """Every combo ``hand`` can declare (C-13) with its card mask, in a fixed order:
+    flushes by suit then size, N of a kind by rank then size, straights by lowest rank
+    then length, then one card of each suit."""
+    by_suit: list[list[int]] = [[], [], [], [], [], [], [], []]
+    by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], []]
+    for card in sorted(hand):
+        by_suit[card // 9].append(card)
+        by_rank[card % 9 + 1].append(card)
+    pairs: list[tuple[Combo, int]] = []
+    for cards in by_suit:
+        if len(cards) >= 2:
+            pairs.extend(_column_combos(True, tuple(cards)))
+    for cards in by_rank:
+        if len(cards) >= 2:
+            pairs.extend(_column_combos(False, tuple(cards)))
+    low = 1
+    while low <= 7:  # straights: 3+ consecutive ranks, no wrap
+        if not (by_rank[low] and by_rank[low + 1]):
+            low += 1
+            continue
+        high = low + 2  # ranks low..high-1 are all held
+        while high <= 9 and by_rank[high]:
+            high += 1
+        for start in range(low, high - 2):
+            # grown one rank at a time, each partial set with its mask
+            sets: list[tuple[tuple[int, ...], int]] = [((c,), 1 << c) for c in by_rank[start]]
+            for r in range(start + 1, high):
+                sets = [(t + (c,), m | 1 << c) for t, m in sets for c in by_rank[r]]  # noqa: RUF005
+                if r - start >= 2:
+                    pairs.extend([(Combo("straight", tuple(sorted(t))), m) for t, m in sets])
+        low = high
+    if all(by_suit):
+        pairs.extend(
+            (Combo("suits", tuple(sorted(cards))), sum(1 << c for c in cards))
+            for cards in product(*by_suit)
+        )
+    return pairs
+
+
 def _combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
-    """``done`` and every combo in the hand, reusing the last list when the hand shrank."""
-    mask = card_mask(hand)
+    """``done`` and every combo in the hand.
+
+    A smaller hand's combos are exactly those of a larger one that fit in it, in the same
+    order, so a declarer's later lists are filtered from its first one, not rebuilt.
+    """
+    held = 0
+    for card in hand:
+        held |= 1 << card
     memo = s.combo_memo
-    if memo is not None and memo[0] & mask == mask:
-        if memo[0] == mask:
-            return [DONE, *memo[1]]
-        outside = ~mask
-        kept = [(a, m) for a, m in zip(memo[1], memo[2], strict=True) if not m & outside]
-        actions = tuple(a for a, _ in kept)
-        s.combo_memo = (mask, actions, tuple(m for _, m in kept))
-        return [DONE, *actions]
-    flushes, kinds, others = sets_in_hand(hand)
-    combos: list[Combo] = [FLUSH[cards] for cards in flushes]
-    combos.extend([KIND[cards] for cards in kinds])
-    combos.extend([Combo(kind, cards) for kind, cards in others])
-    s.combo_memo = (mask, tuple(combos), tuple(card_mask(c.cards) for c in combos))
-    return [DONE, *combos]
+    if memo is None or memo[0] & held != held:
+        memo = s.combo_memo = (held, ((DONE, 0), *combo_pairs(hand)))
+    outside = memo[0] & ~held
+    return [action for action, cards in memo[1] if not cards & outside]
+
+
+def _acts(s: StateData, seat: int) -> bool:
+    """Whether ``seat`` is among ``to_act(s)``, without building the list."""
+    step = s.step
+    if step in SIMULTANEOUS:
+        return seat in s.queue and s.choice[seat] < 0
+    if step == OFFER_STEP:
+        return seat == s.trade_turn
+    if step == ANSWER:
+        assert s.offer is not None
+        return seat == s.offer[2]
+    if step == PICK_STEP:
+        return seat == s.queue[0]
+    return step != OVER and seat == s.actor
+
+
+def _play(s: StateData, seat: int) -> list[MMAction]:
+    return [PLAY[c] for c in sorted(s.hands[seat])]
+
+
+def _combo(s: StateData, seat: int) -> list[MMAction]:
+    return _combo_actions(s, s.hands[seat])
+
+
+def _offer(s: StateData, seat: int) -> list[MMAction]:
+    hand = sorted(s.hands[seat])
+    offers: list[MMAction] = [DONE]
+    for target in _trade_targets(s, seat):
+        table = OFFER[target]
+        for card in hand:
+            offers.extend(table[card])
+    return offers
+
+
+def _answer(s: StateData, seat: int) -> list[MMAction]:
+    assert s.offer is not None
+    number, ask = s.offer[0], s.offer[4]
+    answers: list[MMAction] = [
+        Accept(number, c) for c in sorted(s.hands[seat]) if matches_ask(c, ask)
+    ]
+    answers.append(Reject(number))
+    return answers
+
+
+def _pick(s: StateData, seat: int) -> list[MMAction]:
+    return [PICK[c] for c in sorted(s.zone)]
+
+
+def _bid(s: StateData, seat: int) -> list[MMAction]:
+    return [BID[c] for c in sorted(s.hands[seat])]
+
+
+def _give(s: StateData, seat: int) -> list[MMAction]:
+    return [GIVE[c] for c in sorted(s.hands[seat])]
+
+
+def _discard(s: StateData, seat: int) -> list[MMAction]:
+    hand = sorted(s.hands[seat])
+    if len(hand) == 1:
+        return [DISCARD_ONE[hand[0]]]
+    return [DISCARD_TWO[pair] for pair in combinations(hand, 2)]
+
+
+def _swap(s: StateData, seat: int) -> list[MMAction]:
+    return [SWAP[t] for t in range(s.n) if t != seat]
+
+
+_LISTS: dict[str, Callable[[StateData, int], list[MMAction]]] = {
+    PLAY_STEP: _play,
+    COMBO: _combo,
+    OFFER_STEP: _offer,
+    ANSWER: _answer,
+    PICK_STEP: _pick,
+    BID_STEP: _bid,
+    ORDERS: _give,
+    MONKS_IN: _give,
+    MONKS_OUT: _give,
+    DISCARD_STEP: _discard,
+    ABBEY: _swap,
+}
 
 
 def legal_actions(s: StateData, seat: int) -> list[MMAction]:
     """Every legal action of ``seat``, in a fixed order; [] if it is not to act."""
-    if seat not in to_act(s):
+    if not _acts(s, seat):
         return []
-    step = s.step
-    hand = sorted(s.hands[seat])
-    if step == PLAY_STEP:
-        return [PLAY[c] for c in hand]
-    if step == COMBO:
-        return _combo_actions(s, hand)
-    if step == OFFER_STEP:
-        offers: list[MMAction] = [DONE]
-        for target in _trade_targets(s, seat):
-            table = OFFER[target]
-            for card in hand:
-                offers.extend(table[card])
-        return offers
-    if step == ANSWER:
-        assert s.offer is not None
-        number, ask = s.offer[0], s.offer[4]
-        answers: list[MMAction] = [Accept(number, c) for c in hand if matches_ask(c, ask)]
-        answers.append(Reject(number))
-        return answers
-    if step == PICK_STEP:
-        return [PICK[c] for c in sorted(s.zone)]
-    if step == BID_STEP:
-        return [BID[c] for c in hand]
-    if step in (ORDERS, MONKS_IN, MONKS_OUT):
-        return [GIVE[c] for c in hand]
-    if step == DISCARD_STEP:
-        if len(hand) == 1:
-            return [DISCARD_ONE[hand[0]]]
-        return [DISCARD_TWO[pair] for pair in combinations(hand, 2)]
-    if step == ABBEY:
-        return [SWAP[t] for t in range(s.n) if t != seat]
-    raise AssertionError(f"unknown step {step!r}")
+    return _LISTS[s.step](s, seat)
 
 
 def why_illegal(s: StateData, seat: int, action: object) -> str | None:

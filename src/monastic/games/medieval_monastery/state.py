@@ -99,10 +99,9 @@ class StateData:
     offer_no: int
     trade_log: list[tuple[int, int, int, int, str, str]]  # (number, from, to, card, ask, answer)
     winner: int  # the 9-card flush declarer, or -1
-    # Not game data: the combos of the last hand listed (hand mask, actions, their masks).
-    # A smaller hand's combos are exactly those of a larger one that fit in it, in the same
-    # order, so a declarer's later lists are filtered from the first instead of rebuilt.
-    combo_memo: tuple[int, tuple[Any, ...], tuple[int, ...]] | None
+    # Not game data: a declarer's first hand mask and its combos with their card masks (see
+    # ``legal._combo_actions``); a pure function of that hand, never mutated, so copies share it.
+    combo_memo: tuple[int, tuple[tuple[Any, int], ...]] | None
 
     def copy_into(self, other: StateData) -> None:
         """Copy every field into ``other``, sharing nothing mutable."""

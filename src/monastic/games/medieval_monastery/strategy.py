@@ -26,9 +26,10 @@ from monastic.games.medieval_monastery.actions import (
     Reject,
     Swap,
 )
-from monastic.games.medieval_monastery.combos import combo_points, combos_in_hand
+from monastic.games.medieval_monastery.combos import combo_points
 from monastic.games.medieval_monastery.flow import matches_ask
 from monastic.games.medieval_monastery.game import MMState
+from monastic.games.medieval_monastery.legal import combo_pairs
 from monastic.games.medieval_monastery.state import COMBO, OVER, mask_cards
 
 __all__ = ["evaluate", "greedy_action", "hand_potential", "quick_points", "utility"]
@@ -49,7 +50,8 @@ def utility(scores: Sequence[float], future: float = 0.0) -> float:
 def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[int, ...]] | None:
     base = utility(scores)
     best: tuple[float, str, tuple[int, ...]] | None = None
-    for kind, cards in combos_in_hand(hand):
+    for combo, _ in combo_pairs(hand):
+        kind, cards = combo.kind, combo.cards
         if kind == "flush" and len(cards) == 9:
             return (math.inf, kind, cards)
         points = combo_points(kind, cards)
