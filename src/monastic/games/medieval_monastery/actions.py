@@ -180,6 +180,14 @@ KIND = {
     for n in range(2, 9)
     for cards in combinations(range(rank, 72, 9), n)
 }
+# Every 3-card straight (3,584 values; the commonest combo), by card mask.
+STRAIGHT3 = {
+    (1 << a) | (1 << b) | (1 << c): Combo("straight", tuple(sorted((a, b, c))))
+    for low in range(7)
+    for a in range(low, 72, 9)
+    for b in range(low + 1, 72, 9)
+    for c in range(low + 2, 72, 9)
+}
 OFFER = tuple(
     tuple(tuple(Offer(target, card, ask) for ask in ASKS) for card in range(DECK_SIZE))
     for target in range(6)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from monastic.engine import Event
+from monastic.games.medieval_monastery.actions import ASKS
 from monastic.games.medieval_monastery.catalogue import CARD_TEXTS, rank, suit
 from monastic.games.medieval_monastery.combos import combo_draws, combo_points, is_winning_flush
 from monastic.games.medieval_monastery.state import (
@@ -29,6 +30,7 @@ from monastic.games.medieval_monastery.state import (
 )
 
 __all__ = [
+    "ASK_MASKS",
     "abbey_swap",
     "answer",
     "choose",
@@ -45,6 +47,8 @@ __all__ = [
 ]
 
 Events = list[Event]
+#: The audience of an event only one seat sees.
+ONLY = tuple(frozenset((seat,)) for seat in range(6))
 HAND_SIZE = 10
 WORK_DRAW = 9
 
@@ -58,6 +62,12 @@ def matches_ask(card: int, ask: str) -> bool:
     if ask.isdigit():
         return rank(card) == int(ask)
     return "PWSRZOAM"[suit(card)] == ask
+
+
+#: The cards that answer each ask, as card masks.
+ASK_MASKS: dict[str, int] = {
+    ask: sum(1 << c for c in range(72) if matches_ask(c, ask)) for ask in ASKS
+}
 
 
 def clockwise(s: StateData, start: int) -> list[int]:
@@ -125,7 +135,7 @@ def draw(s: StateData, seat: int, count: int, ev: Events) -> list[int]:
         Event(
             "draw",
             {"seat": seat, "cards": _texts(drawn)},
-            audience=frozenset((seat,)),
+            audience=ONLY[seat],
             public={"seat": seat, "count": len(drawn)},
         )
     )
@@ -342,12 +352,13 @@ def choose(s: StateData, seat: int, card: int, ev: Events) -> None:
         Event(
             "chosen",
             {"seat": seat, "step": s.step, "card": CARD_TEXTS[card]},
-            audience=frozenset((seat,)),
+            audience=ONLY[seat],
             public={"seat": seat, "step": s.step},
         )
     )
-    if any(s.choice[t] < 0 for t in s.queue):
-        return
+    for waiting in s.queue:
+        if s.choice[waiting] < 0:
+            return
     if s.step == BID:
         _resolve_bids(s, ev)
     elif s.step == ORDERS:

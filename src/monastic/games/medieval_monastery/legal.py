@@ -18,6 +18,7 @@ from monastic.games.medieval_monastery.actions import (
     OFFER,
     PICK,
     PLAY,
+    STRAIGHT3,
     Accept,
     Bid,
     Combo,
@@ -33,7 +34,7 @@ from monastic.games.medieval_monastery.actions import (
 )
 from monastic.games.medieval_monastery.catalogue import card_text
 from monastic.games.medieval_monastery.combos import is_combo
-from monastic.games.medieval_monastery.flow import matches_ask
+from monastic.games.medieval_monastery.flow import ASK_MASKS, matches_ask
 from monastic.games.medieval_monastery.state import (
     ABBEY,
     ANSWER,
@@ -66,9 +67,15 @@ __all__ = ["combo_pairs", "is_legal", "legal_actions", "to_act", "why_illegal"]
 SWAP = tuple(Swap(t) for t in range(6))
 
 
+# The steps where ``s.actor`` alone decides (checked first: most decisions are these).
+_ACTOR_STEPS = frozenset({PLAY_STEP, COMBO, DISCARD_STEP, ABBEY, MONKS_OUT})
+
+
 def to_act(s: StateData) -> list[int]:
     """Seats that must decide now, ascending."""
     step = s.step
+    if step in _ACTOR_STEPS:
+        return [s.actor]
     if step == OVER:
         return []
     if step in SIMULTANEOUS:
@@ -78,9 +85,8 @@ def to_act(s: StateData) -> list[int]:
     if step == ANSWER:
         assert s.offer is not None
         return [s.offer[2]]
-    if step == PICK_STEP:
-        return [s.queue[0]]
-    return [s.actor]
+    assert step == PICK_STEP
+    return [s.queue[0]]
 
 
 def _trade_targets(s: StateData, seat: int) -> list[int]:
@@ -128,7 +134,9 @@ def combo_pairs(hand: list[int]) -> list[tuple[Combo, int]]:
             sets: list[tuple[tuple[int, ...], int]] = [((c,), 1 << c) for c in by_rank[start]]
             for r in range(start + 1, high):
                 sets = [(t + (c,), m | 1 << c) for t, m in sets for c in by_rank[r]]  # noqa: RUF005
-                if r - start >= 2:
+                if r - start == 2:
+                    pairs.extend([(STRAIGHT3[m], m) for _, m in sets])
+                elif r - start > 2:
                     pairs.extend([(Combo("straight", tuple(sorted(t))), m) for t, m in sets])
         low = high
     if all(by_suit):
@@ -158,6 +166,8 @@ def _combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
 def _acts(s: StateData, seat: int) -> bool:
     """Whether ``seat`` is among ``to_act(s)``, without building the list."""
     step = s.step
+    if step in _ACTOR_STEPS:
+        return seat == s.actor
     if step in SIMULTANEOUS:
         return seat in s.queue and s.choice[seat] < 0
     if step == OFFER_STEP:
@@ -165,9 +175,7 @@ def _acts(s: StateData, seat: int) -> bool:
     if step == ANSWER:
         assert s.offer is not None
         return seat == s.offer[2]
-    if step == PICK_STEP:
-        return seat == s.queue[0]
-    return step != OVER and seat == s.actor
+    return step == PICK_STEP and seat == s.queue[0]
 
 
 def _play(s: StateData, seat: int) -> list[MMAction]:
@@ -191,9 +199,8 @@ def _offer(s: StateData, seat: int) -> list[MMAction]:
 def _answer(s: StateData, seat: int) -> list[MMAction]:
     assert s.offer is not None
     number, ask = s.offer[0], s.offer[4]
-    answers: list[MMAction] = [
-        Accept(number, c) for c in sorted(s.hands[seat]) if matches_ask(c, ask)
-    ]
+    cards = ASK_MASKS[ask]
+    answers: list[MMAction] = [Accept(number, c) for c in sorted(s.hands[seat]) if cards >> c & 1]
     answers.append(Reject(number))
     return answers
 
