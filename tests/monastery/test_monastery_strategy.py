@@ -138,3 +138,19 @@ def test_determinize_keeps_own_returned_tile_in_bag() -> None:
         where = "bag" if mill in d.bag else next(s for s in range(4) if mill in d.hand[s])
         places.add(where)
     assert places <= {"bag", 1} and "bag" in places
+
+
+def test_ismcts_settings_tune_the_search() -> None:
+    """The game's ISMCTS_SETTINGS refine every level; a spec setting still wins."""
+    from monastic.bots import make
+    from monastic.bots.ismcts import LEVELS, game_tuned
+    from monastic.games.monastery import strategy
+
+    tuned = game_tuned(LEVELS["medium"], strategy, frozenset())
+    for key, value in strategy.ISMCTS_SETTINGS.items():
+        assert getattr(tuned, key) == value
+    assert tuned.seconds == LEVELS["medium"].seconds
+    st = GAME.new_game(players=2, seed=3)
+    bot = make("ismcts:iterations=20", seed=1)
+    seat = st.to_act()[0]
+    assert bot.choose(st, seat) in st.legal_actions(seat)

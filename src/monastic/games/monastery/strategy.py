@@ -35,7 +35,13 @@ from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID
 from monastic.games.monastery.geometry import cell_key
 from monastic.games.monastery.state import MonasteryState
 
-__all__ = ["evaluate", "greedy_action"]
+__all__ = ["ISMCTS_SETTINGS", "evaluate", "greedy_action"]
+
+#: The search for this game (``docs/bots.md``). Short searches are noisy here: a strong
+#: progressive bias keeps the heuristic's choice unless the playouts clearly prefer another,
+#: and a short cut-off about doubles the iterations a time budget buys (measurements in
+#: ``docs/monastery/strategy.md``).
+ISMCTS_SETTINGS: dict[str, float] = {"bias": 4.0, "cutoff": 5}
 
 #: Roughly what one point earned in a scoring is worth at the end (letters cost ~5.5 for 3).
 POINT_VALUE = 0.55
