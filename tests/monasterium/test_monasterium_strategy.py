@@ -52,3 +52,70 @@ def test_column_values_both_ways(quick: bool, monkeypatch: pytest.MonkeyPatch) -
         action = strategy.greedy_action(s, seat, rng)
         assert action in s.legal_actions(seat)
         s.apply(seat, action)
+
+
+def test_column_values_are_memoised_and_ignore_the_dice_on_the_fields() -> None:
+    """The same seat in the same position gets the same ratings, whatever dice lie out."""
+    strategy._COLUMN_CACHE.clear()
+    a = act_position(2, seat=0, fields={1: 2})
+    b = act_position(2, seat=0, fields={3: 1, 5: 2})
+    first = strategy.column_values(a, 0)
+    assert strategy._column_values(b, 0) == first
+    assert strategy.column_values(b, 0) is first  # a hit
+    give(b, 0, book=1)
+    assert strategy.column_values(b, 0) is not first  # holdings are part of the key
+
+
+def test_evaluate_counts_the_dice_being_placed() -> None:
+    """While dice are placed, a die on a field is worth its column's rating: an own
+    personal die fully, a neutral one half to each seat; after placement it counts no more."""
+    s = new(2, seed=3)
+    assert s.phase == "place"
+    values = strategy.column_values(s, 0)
+    col = max(range(5), key=lambda c: values[c])
+    mine, shared = s.clone(), s.clone()
+    mine.fields[col + 1][1] += 1
+    mine.held_personal[0] -= 1
+    shared.fields[col + 1][0] += 1
+    shared.held_neutral[0] -= 1
+    worth = [strategy._dice_worth(x, 0) for x in (s, mine, shared)]
+    expected = sum(max(0.0, v) for v in values) / 6 + max(0.0, max(values)) / 6
+    assert worth[1] - worth[0] == pytest.approx(values[col] - expected)
+    assert worth[2] - worth[0] == pytest.approx(0.5 * (values[col] - expected))
+    assert strategy.evaluate(mine)[0] > strategy.evaluate(shared)[0]
+    assert strategy._dice_worth(act_position(2, seat=0, fields={3: 2}), 0) == 0.0
+
+
+def test_heuristic_value_matches_its_definition() -> None:
+    """The table-driven heuristic equals the sum of its parts as written out."""
+    from monastic.games.monasterium.effects import access_mask
+    from monastic.games.monasterium.scoring import (
+        chapel_spread,
+        cloister_chapel,
+        goods_vp,
+        majority,
+    )
+
+    s = new(3, seed=4)
+    rng = Rng(5)
+    for _ in range(120):
+        seat = s.to_act()[0]
+        s.apply(seat, strategy.greedy_action(s, seat, rng))
+    maj = majority(s)
+    for p in range(3):
+        left = strategy._time_left(s)
+        slots = s.slots[p]
+        g = s.goods[p]
+        want = float(s.vp[p] + maj[p] + chapel_spread(s, p) + cloister_chapel(s, p))
+        want += sum(g[i] * strategy.GOOD_WORTH[i] for i in range(5)) * (0.4 + 0.6 * left)
+        want += goods_vp(s, p) * (0.6 - 0.6 * left)
+        for row in range(4):
+            empty = 5 - bin((slots >> (5 * row)) & 0x1F).count("1")
+            want += empty * strategy.ROW_WORTH[row] * left
+        want += sum(strategy.SLOT_BONUS[i] for i in range(20) if not slots >> i & 1) * left
+        want += s.extras[p].count(1) * 2.0 + (s.personal[p] - 1) * strategy.DIE_WORTH * left
+        want += strategy._mission_progress(s, p)
+        want += bin(access_mask(s, p)).count("1") * strategy.ACCESS_WORTH * left
+        if s.current == p and s.phase == "act":
+            want += s.dice_left * 2.0
+        assert strategy.heuristic_value(s, p) == pytest.approx(want)

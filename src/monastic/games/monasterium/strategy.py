@@ -2,7 +2,8 @@
 
 ``evaluate`` estimates each seat's final score: VP so far, the final-scoring categories as if
 the game ended now, leftover goods, and the worth of what still pays off later (unlocked
-slots, flipped tiles, personal dice, mission progress), scaled by the rounds left.
+slots, flipped tiles, personal dice, mission progress), scaled by the rounds left; while
+dice are being placed, also the dice each seat may still take this round.
 
 ``greedy_action`` looks one decision ahead (two when the decision only opens a follow-up
 choice of the same seat, such as a send's destination) and picks the best heuristic value.
@@ -15,13 +16,22 @@ from typing import Any
 from monastic.engine import Rng
 from monastic.games.monasterium.actions import STD0, Place, Reroll, Take, Use
 from monastic.games.monasterium.catalogue import (
+    BASIC_DIVISOR,
+    BOOK,
+    BOOK_VP,
+    CHAPEL_SPREAD,
+    CLOISTER_CHAPEL_MULT,
     INF,
+    MAJORITY_VP,
     MISSION_BY_ID,
     ROAD_BONUS,
     ROAD_LEN,
     ROS,
     SLOT_EFFECT,
+    SOUP,
     STANDARD,
+    TOOL,
+    TOOL_VP,
 )
 from monastic.games.monasterium.effects import (
     access_mask,
@@ -30,15 +40,16 @@ from monastic.games.monasterium.effects import (
     mission_met,
 )
 from monastic.games.monasterium.flow import use_options
-from monastic.games.monasterium.scoring import (
-    chapel_spread,
-    cloister_chapel,
-    goods_vp,
-    majority,
-)
 from monastic.games.monasterium.state import MonasteriumState
 
-__all__ = ["evaluate", "greedy_action", "heuristic_value"]
+__all__ = ["ISMCTS_SETTINGS", "evaluate", "greedy_action", "heuristic_value"]
+
+#: The search's settings for this game (docs/monasterium/strategy.md): short greedy
+#: playouts (the greedy choice is cheap once column ratings are memoised), a softmax
+#: temperature wide enough that a seat 10-20 VP behind still sees which move helps, and a
+#: stronger pull to greedy's choice (placements list dozens of re-rolls that widening
+#: samples at random, and nearly flat visits otherwise let noise pick one).
+ISMCTS_SETTINGS: dict[str, float] = {"cutoff": 4, "epsilon": 1.0, "temp": 0.12, "bias": 3.0}
 
 GOOD_WORTH = (1.0, 0.7, 0.8, 1.3, 2.3)  # Influence, Soup, Rosary, Tool, Book while playing
 ROW_WORTH = (3.6, 7.5, 6.0, 7.5)  # per unlocked slot of rows I..IV, scaled by time left
@@ -69,51 +80,99 @@ def _time_left(s: MonasteriumState) -> float:
 
 def _mission_progress(s: MonasteriumState, p: int) -> float:
     out = 0.0
+    claimed = s.claimed[p]
+    year = s.year
+    chapels = s.chapels
+    bcount = s.bcount[p]
+    kcount = s.kcount[p]
     for mid in s.missions:
-        if mid in s.claimed[p]:
+        if mid in claimed:
             continue
         card = MISSION_BY_ID[mid]
         if card.needs:
             met = 0
             for mon, area in card.needs:
                 if area == "CH":
-                    met += s.chapels[mon][p] > 0
+                    met += chapels[mon][p] > 0
                 elif area == "BU":
-                    met += s.bcount[p][mon] > 0
+                    met += bcount[mon] > 0
                 else:
-                    met += s.kcount[p][mon] > 0
-            out += (met / 3) ** 2 * card.points(s.year) * MISSION_WEIGHT
+                    met += kcount[mon] > 0
+            if met:
+                out += _MET_SHARE[met] * card.points(year)
         elif mission_met(s, p, card):
             out += card.vp
     return out
 
 
+_MET_SHARE = tuple((met / 3) ** 2 * MISSION_WEIGHT for met in range(4))
+_POP5 = tuple(bin(m).count("1") for m in range(32))
+#: Worth (before the time factor) of the empty slots of row r whose occupied-slot bits are m.
+_ROW_EMPTY = tuple(
+    tuple(
+        (5 - _POP5[m]) * ROW_WORTH[r]
+        + sum(SLOT_BONUS[r * 5 + c] for c in range(5) if not m >> c & 1)
+        for m in range(32)
+    )
+    for r in range(4)
+)
+
+
+def _majority(s: MonasteriumState) -> list[int]:
+    """``scoring.majority``, faster."""
+    n = s.n
+    bc = s.bcount
+    kc = s.kcount
+    out = [0] * n
+    for m in range(5):
+        chm = s.chapels[m]
+        counts = [bc[q][m] + kc[q][m] + chm[q] for q in range(n)]
+        best = max(counts)
+        if best:
+            for q in range(n):
+                if counts[q] == best:
+                    out[q] += MAJORITY_VP
+    return out
+
+
 def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
     """A seat's expected final score, roughly, from this position."""
-    if maj is None:
-        maj = majority(s)
     if s.final is not None:
         return float(s.vp[p])
+    if maj is None:
+        maj = _majority(s)
     left = _time_left(s)
-    value = float(s.vp[p] + maj[p] + chapel_spread(s, p) + cloister_chapel(s, p))
-    goods = s.goods[p]
+    chapels = s.chapels
+    kcount = s.kcount[p]
+    spread = 0
+    clch = 0
+    for m in range(5):
+        c = chapels[m][p]
+        if c:
+            spread += 1
+            clch += kcount[m] * c
+    value = float(s.vp[p] + maj[p] + CHAPEL_SPREAD[spread] + clch * CLOISTER_CHAPEL_MULT)
+    g = s.goods[p]
+    gvp = g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
     if left > 0.1:
-        value += sum(goods[g] * GOOD_WORTH[g] for g in range(5)) * (0.4 + 0.6 * left)
-        value += goods_vp(s, p) * (0.6 - 0.6 * left)
+        worth = g[0] * GOOD_WORTH[0] + g[1] * GOOD_WORTH[1] + g[2] * GOOD_WORTH[2]
+        worth += g[3] * GOOD_WORTH[3] + g[4] * GOOD_WORTH[4]
+        value += worth * (0.4 + 0.6 * left) + gvp * (0.6 - 0.6 * left)
     else:
-        value += goods_vp(s, p)
+        value += gvp
     slots = s.slots[p]
-    for row in range(4):
-        empty = 5 - bin((slots >> (5 * row)) & 0x1F).count("1")
-        value += empty * ROW_WORTH[row] * left
-    if SLOT_BONUS:
-        value += sum(SLOT_BONUS[i] for i in range(20) if not slots >> i & 1) * left
-    value += sum(1 for e in s.extras[p] if e == 1) * 2.0
-    value += (s.personal[p] - 1) * DIE_WORTH * left
-    value += _mission_progress(s, p)
+    later = (
+        _ROW_EMPTY[0][slots & 0x1F]
+        + _ROW_EMPTY[1][(slots >> 5) & 0x1F]
+        + _ROW_EMPTY[2][(slots >> 10) & 0x1F]
+        + _ROW_EMPTY[3][(slots >> 15) & 0x1F]
+    )
+    later += (s.personal[p] - 1) * DIE_WORTH
     # Access to monasteries where sends are still possible (messenger links, own chapels).
-    acc = access_mask(s, p)
-    value += sum(ACCESS_WORTH for m in range(5) if acc >> m & 1) * left
+    later += _POP5[access_mask(s, p)] * ACCESS_WORTH
+    value += later * left
+    value += s.extras[p].count(1) * 2.0
+    value += _mission_progress(s, p)
     if s.current == p and s.phase == "act":
         value += s.dice_left * 2.0
     return value
@@ -122,26 +181,99 @@ def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -
 def evaluate(state: MonasteriumState) -> list[float]:
     """Estimated final score per seat (cheap; for cutting playouts short).
 
-    The position's worth (``heuristic_value``) plus the rounds still to play times a rate
-    that blends a prior (a typical game's VP spread over its rounds) with the seat's own
-    rate so far.
+    The position's worth (``heuristic_value``), the dice of this round not yet used
+    while they are being placed (``_dice_worth``: without it every placement would look
+    alike until the dice are taken),
+    plus the rounds still to play times a rate that blends a prior (a typical game's VP
+    spread over its rounds) with the seat's own rate so far.
     """
-    maj = majority(state)
+    maj = _majority(state)
     n = state.n
     total = 3 * n
+    over = state.is_over()
     played = state.round - 1
-    rounds_left = total - played if not state.is_over() else 0
+    rounds_left = total - played if not over else 0
     out = []
     for p in range(n):
         base = heuristic_value(state, p, maj)
+        if not over and DICE_SHARE:
+            base += _dice_worth(state, p) * DICE_SHARE
         prior = PRIOR_FINAL / total
         rate = (prior * PRIOR_ROUNDS + state.vp[p] * 1.0) / (PRIOR_ROUNDS + played)
         out.append(base + rounds_left * rate * FUTURE_SHARE)
     return out
 
 
+DICE_SHARE = 0.8  # part of a placed die's column worth that the evaluation counts
+NEUTRAL_SHARE = 0.5  # a neutral die on a field may go to either seat
+
+
+def _dice_worth(s: MonasteriumState, p: int) -> float:
+    """During placement, what seat p may get from this round's dice: its own on the fields
+    in full, neutral ones half (either seat may take them), each die still to be placed at
+    a rolled die's expected worth. Columns are rated as ``greedy_action`` rates them
+    (``column_values``, memoised: the board does not change while dice are placed).
+    Once the dice are taken, their worth shows in the position itself."""
+    if s.phase != "place":
+        return 0.0
+    vals = [max(0.0, v) for v in column_values(s, p)]
+    vals.append(max(vals))  # the joker
+    fields = s.fields
+    worth = (s.held_personal[p] + NEUTRAL_SHARE * s.held_neutral[p]) * sum(vals) / 6
+    for f in range(1, 7):
+        field = fields[f]
+        count = field[1 + p] + NEUTRAL_SHARE * field[0]
+        if count:
+            worth += vals[f - 1] * count
+    return worth
+
+
+_COLUMN_CACHE: dict[tuple[Any, ...], list[float]] = {}
+_CACHE_MAX = 20000
+
+
+def _seat_key(s: MonasteriumState, p: int) -> tuple[Any, ...]:
+    """What a seat's column ratings depend on: its own holdings, the board and the round
+    (not the dice on the fields, so one seat's placement turns of a round share it)."""
+    return (
+        p,
+        s.n,
+        s.round,
+        s.slots[p],
+        s.personal[p],
+        s.pos[p],
+        s.laps[p],
+        s.vp[p],
+        tuple(s.goods[p]),
+        tuple(s.supply),
+        tuple(s.extras[p]),
+        tuple(s.stacks),
+        tuple(s.buildings),
+        tuple(s.cloisters),
+        tuple(tuple(ch) for ch in s.chapels),
+        tuple(tuple(r) for r in s.window[p]),
+        tuple(s.claimed[p]),
+        tuple(s.missions),
+    )
+
+
 def column_values(s: MonasteriumState, p: int) -> list[float]:
-    """Heuristic gain of one die used in each column 1..5 now (best single action)."""
+    """Heuristic gain of one die used in each column 1..5 now (best single action).
+
+    Memoised on ``_seat_key``: searches ask again and again in the same position.
+    """
+    key = _seat_key(s, p)
+    hit = _COLUMN_CACHE.get(key)
+    if hit is not None:
+        return hit
+    out = _column_values(s, p)
+    if len(_COLUMN_CACHE) >= _CACHE_MAX:
+        _COLUMN_CACHE.clear()
+    _COLUMN_CACHE[key] = out
+    return out
+
+
+def _column_values(s: MonasteriumState, p: int) -> list[float]:
     base = heuristic_value(s, p)
     out = []
     for col in range(5):
@@ -150,7 +282,7 @@ def column_values(s: MonasteriumState, p: int) -> list[float]:
         probe.current = p
         probe.tasks = []
         probe.turn_col = col
-        probe.dice_left = 1
+        probe.dice_left = 2  # the turn goes on after the probed use: no turn or round end
         probe.used = 0
         probe._legal = None
         acts = use_options(probe, p, (col,))
