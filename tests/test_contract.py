@@ -102,6 +102,26 @@ def test_replay_reproduces_the_game(game_id: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=3)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_quiet_play_reaches_the_same_states(game_id: str, seed: int) -> None:
+    """``apply_quiet`` (search's path) changes a state exactly as ``apply_unchecked`` does."""
+    game = monastic.load_game(game_id)
+    loud = game.new_game(game.default_players, seed)
+    quiet = loud.clone()
+    picker = random.Random(seed)
+    for _ in range(STEP_CAP):
+        acting = loud.to_act()
+        if not acting:
+            break
+        seat = acting[0]
+        action = picker.choice(loud.legal_actions(seat))
+        loud.apply_unchecked(seat, action)
+        quiet.apply_quiet(seat, action)
+        assert quiet.to_json() == loud.to_json()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_determinize_draws_only_from_the_callers_rng(game_id: str) -> None:
     """determinize never consumes the state's generator, and reseeds the copy's (design.md)."""
     game = monastic.load_game(game_id)

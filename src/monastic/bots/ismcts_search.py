@@ -6,7 +6,7 @@ one node, plays on for a few decisions and scores the position with the game's o
 evaluation. Each seat keeps its own statistics at the nodes where it decides, so the
 search is multi-player and not zero-sum.
 
-- Chance happens inside ``apply_unchecked`` from the world's reseeded generator, so the
+- Chance happens inside ``apply_quiet`` from the world's reseeded generator, so the
   tree is open-loop: a node is reached by actions only.
 - Simultaneous decisions (``to_act()`` lists several seats) are one joint node with
   decoupled statistics per seat: each seat picks from its own table, which never
@@ -168,7 +168,7 @@ class Search:
                 seat = acting[0]
                 edge, key = self._select(node, seat, world.legal_actions(seat), world, rng)
                 path.append((edge, seat))
-                world.apply_unchecked(seat, key)
+                world.apply_quiet(seat, key)
                 depth += 1
             else:
                 picks = []
@@ -180,7 +180,7 @@ class Search:
                     # other picks of this joint decision, as at the real table.
                     edge, action = self._select(node, seat, legal, world, rng)
                     path.append((edge, seat))
-                    world.apply_unchecked(seat, action)
+                    world.apply_quiet(seat, action)
                     picks.append((seat, action))
                     depth += 1
                 key = tuple(picks)
@@ -252,7 +252,7 @@ class Search:
             else:
                 legal = world.legal_actions(seat)
                 action = legal[rng.below(len(legal))]
-            world.apply_unchecked(seat, action)
+            world.apply_quiet(seat, action)
             depth += 1
         return self._rewards(world)
 

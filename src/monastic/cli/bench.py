@@ -1,6 +1,6 @@
 """``monastic bench``: how fast a game's rules run on one core, and how fast a bot searches.
 
-Random play goes through ``legal_actions`` and ``apply_unchecked`` (the path search uses),
+Random play goes through ``legal_actions`` and ``apply_quiet`` (the path search uses),
 so games per second and decisions per second bound what a bot can do. ``clone`` and
 ``legal_actions`` are timed again on states sampled from those games.
 """
@@ -72,7 +72,7 @@ def bench_random(game: Game, games: int, players: int, seed: int) -> BenchFigure
                 break
             seat = acting[0]
             actions = state.legal_actions(seat)
-            state.apply_unchecked(seat, actions[int(pick() * len(actions))])
+            state.apply_quiet(seat, actions[int(pick() * len(actions))])
             decisions += 1
             if decisions % _SAMPLE_EVERY == 0 and len(figures.samples) < _MAX_SAMPLES:
                 pause = perf_counter()
@@ -166,7 +166,7 @@ def run_bench(args: argparse.Namespace) -> int:
         f"{figures.decisions / figures.games:.0f} decisions per game",
     )
     table.add_row(
-        "decisions", f"{figures.decisions_per_second:,.0f}", "legal_actions + apply_unchecked"
+        "decisions", f"{figures.decisions_per_second:,.0f}", "legal_actions + apply_quiet"
     )
     table.add_row(
         "clone()",

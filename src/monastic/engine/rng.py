@@ -62,11 +62,11 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
-        z0 = self.state
+        z0, golden, mask = self.state, _GOLDEN, _MASK  # locals: read once per draw
         for i in range(len(items) - 1, 0, -1):
-            z0 = z = (z0 + _GOLDEN) & _MASK  # next64, inlined
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z0 = z = (z0 + golden) & mask  # next64, inlined
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = z0

@@ -2,8 +2,8 @@
 
 A state holds the whole truth of one game, hidden parts and the random generator
 included. ``apply`` checks legality and leaves the state unchanged on any error;
-``apply_unchecked`` is the trusted path for search, which only ever applies actions
-taken from ``legal_actions``.
+``apply_unchecked`` is the trusted path for actions taken from ``legal_actions``, and
+``apply_quiet`` the same without events, for search.
 """
 
 from __future__ import annotations
@@ -73,6 +73,11 @@ class State(ABC):
     @abstractmethod
     def apply_unchecked(self, seat: Seat, action: Action) -> list[Event]:
         """Apply an action known to be legal (taken from ``legal_actions``)."""
+
+    def apply_quiet(self, seat: Seat, action: Action) -> None:
+        """``apply_unchecked`` without building events: the path of search and random play,
+        which never read them. Games override it when skipping events saves time."""
+        self.apply_unchecked(seat, action)
 
     @abstractmethod
     def view(self, seat: Seat | None) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The rules that move the game on: phases, suit actions, trading, combos (C-1..C-23).
 
-Every function takes the state's data and a list that collects the events it causes.
+Every function takes the state's data and a list that collects the events it causes
+(or None: then no event is even built, which is a tenth of a random game's time).
 Chance comes only from ``s.rng``.
 """
 
@@ -46,7 +47,8 @@ __all__ = [
     "trader_done",
 ]
 
-Events = list[Event]
+# Where a rule reports its events; None when nobody listens (search), so none are built.
+Events = list[Event] | None
 #: The audience of an event only one seat sees.
 ONLY = tuple(frozenset((seat,)) for seat in range(6))
 HAND_SIZE = 10
@@ -78,10 +80,13 @@ def clockwise(s: StateData, start: int) -> list[int]:
 # Moving cards, keeping what each seat knows of other hands --------------------------------
 
 
-def lose(s: StateData, holder: int, card: int) -> None:
-    """Take a card out of a hand."""
-    s.hands[holder].remove(card)
-    keep = ~(1 << card)
+def lose(s: StateData, holder: int, *cards: int) -> None:
+    """Take cards out of a hand."""
+    hand = s.hands[holder]
+    keep = -1
+    for card in cards:
+        hand.remove(card)
+        keep &= ~(1 << card)
     for row in s.known:
         row[holder] &= keep
 
@@ -106,7 +111,7 @@ def empty_hand(s: StateData, holder: int) -> list[int]:
 def to_discard(s: StateData, cards: list[int], seat: int, why: str, ev: Events) -> None:
     """Put cards face up on the discard pile (C-19: public)."""
     s.discard.extend(cards)
-    if cards:
+    if cards and ev is not None:
         ev.append(Event("discard", {"seat": seat, "cards": _texts(cards), "why": why}))
 
 
@@ -120,7 +125,8 @@ def _take(s: StateData, count: int, ev: Events) -> list[int]:
                 break
             s.deck, s.discard = s.discard, []
             s.rng.shuffle(s.deck)
-            ev.append(Event("reshuffle", {"cards": len(s.deck)}))
+            if ev is not None:
+                ev.append(Event("reshuffle", {"cards": len(s.deck)}))
         take = min(count - len(taken), len(s.deck))
         taken.extend(reversed(s.deck[-take:]))  # the top card is the last
         del s.deck[-take:]
@@ -131,14 +137,15 @@ def draw(s: StateData, seat: int, count: int, ev: Events) -> list[int]:
     """Draw up to ``count`` cards into a hand; only the drawer sees them (C-19)."""
     drawn = _take(s, count, ev)
     s.hands[seat].extend(drawn)
-    ev.append(
-        Event(
-            "draw",
-            {"seat": seat, "cards": _texts(drawn)},
-            audience=ONLY[seat],
-            public={"seat": seat, "count": len(drawn)},
+    if ev is not None:
+        ev.append(
+            Event(
+                "draw",
+                {"seat": seat, "cards": _texts(drawn)},
+                audience=ONLY[seat],
+                public={"seat": seat, "count": len(drawn)},
+            )
         )
-    )
     return drawn
 
 
@@ -146,7 +153,8 @@ def reveal(s: StateData, count: int, ev: Events) -> list[int]:
     """Turn up to ``count`` cards face up into the centre."""
     shown = _take(s, count, ev)
     s.zone = shown
-    ev.append(Event("reveal", {"cards": _texts(shown)}))
+    if ev is not None:
+        ev.append(Event("reveal", {"cards": _texts(shown)}))
     return shown
 
 
@@ -155,7 +163,8 @@ def reveal(s: StateData, count: int, ev: Events) -> list[int]:
 
 def deal(s: StateData, ev: Events) -> None:
     """Ascetic phase: from the Abbot clockwise, each draws 10; then the Eremitical phase."""
-    ev.append(Event("turn", {"turn": s.turn, "abbot": s.abbot}))
+    if ev is not None:
+        ev.append(Event("turn", {"turn": s.turn, "abbot": s.abbot}))
     for seat in clockwise(s, s.abbot):
         draw(s, seat, HAND_SIZE, ev)
     s.index = 0
@@ -198,10 +207,12 @@ def salvation(s: StateData, ev: Events) -> None:
     for seat in clockwise(s, s.abbot):
         to_discard(s, empty_hand(s, seat), seat, "salvation", ev)
     s.abbot = (s.abbot + 1) % s.n
-    ev.append(Event("cross", {"abbot": s.abbot}))
+    if ev is not None:
+        ev.append(Event("cross", {"abbot": s.abbot}))
     if s.turn >= s.turns:
         s.step = OVER
-        ev.append(Event("game-over", {}))
+        if ev is not None:
+            ev.append(Event("game-over", {}))
         return
     s.turn += 1
     deal(s, ev)
@@ -214,7 +225,8 @@ def play(s: StateData, seat: int, card: int, ev: Events) -> None:
     """The card goes face up to the discard pile first (C-4), then its action resolves."""
     lose(s, seat, card)
     s.discard.append(card)
-    ev.append(Event("play", {"seat": seat, "card": CARD_TEXTS[card]}))
+    if ev is not None:
+        ev.append(Event("play", {"seat": seat, "card": CARD_TEXTS[card]}))
     _ACTIONS[suit(card)](s, seat, ev)
 
 
@@ -235,7 +247,8 @@ def _work(s: StateData, seat: int, ev: Events) -> None:
 def _study(s: StateData, seat: int, ev: Events) -> None:
     traders = [t for t in clockwise(s, seat) if s.hands[t]]
     if len(traders) < 2:  # C-20
-        ev.append(Event("trade-skipped", {"traders": traders}))
+        if ev is not None:
+            ev.append(Event("trade-skipped", {"traders": traders}))
         action_done(s, ev)
         return
     s.trade_offers = [0] * s.n
@@ -245,7 +258,8 @@ def _study(s: StateData, seat: int, ev: Events) -> None:
     s.offer_no = 0
     s.trade_log = []
     s.step = OFFER
-    ev.append(Event("trade-open", {"traders": traders}))
+    if ev is not None:
+        ev.append(Event("trade-open", {"traders": traders}))
 
 
 def _rules(s: StateData, seat: int, ev: Events) -> None:
@@ -283,7 +297,8 @@ def saints_round(s: StateData, eligible: list[int], ev: Events) -> None:
 def _saints_win(s: StateData, seat: int, ev: Events) -> None:
     card = s.zone[0]
     gain(s, seat, card, None)
-    ev.append(Event("saints-won", {"seat": seat, "card": CARD_TEXTS[card]}))
+    if ev is not None:
+        ev.append(Event("saints-won", {"seat": seat, "card": CARD_TEXTS[card]}))
     action_done(s, ev)
 
 
@@ -330,8 +345,7 @@ _ACTIONS = (_prayer, _work, _study, _rules, _saints, _orders, _abbey, _monks)
 
 
 def prayer_discard(s: StateData, seat: int, cards: tuple[int, ...], ev: Events) -> None:
-    for card in cards:
-        lose(s, seat, card)
+    lose(s, seat, *cards)
     to_discard(s, list(cards), seat, "prayer", ev)
     action_done(s, ev)
 
@@ -340,7 +354,8 @@ def pick(s: StateData, seat: int, card: int, ev: Events) -> None:
     s.zone.remove(card)
     gain(s, seat, card, None)
     s.queue.pop(0)
-    ev.append(Event("pick", {"seat": seat, "card": CARD_TEXTS[card]}))
+    if ev is not None:
+        ev.append(Event("pick", {"seat": seat, "card": CARD_TEXTS[card]}))
     if not s.zone or not s.queue:
         action_done(s, ev)
 
@@ -348,14 +363,15 @@ def pick(s: StateData, seat: int, card: int, ev: Events) -> None:
 def choose(s: StateData, seat: int, card: int, ev: Events) -> None:
     """A simultaneous choice: kept secret until the last arrives (C-12)."""
     s.choice[seat] = card
-    ev.append(
-        Event(
-            "chosen",
-            {"seat": seat, "step": s.step, "card": CARD_TEXTS[card]},
-            audience=ONLY[seat],
-            public={"seat": seat, "step": s.step},
+    if ev is not None:
+        ev.append(
+            Event(
+                "chosen",
+                {"seat": seat, "step": s.step, "card": CARD_TEXTS[card]},
+                audience=ONLY[seat],
+                public={"seat": seat, "step": s.step},
+            )
         )
-    )
     for waiting in s.queue:
         if s.choice[waiting] < 0:
             return
@@ -371,27 +387,30 @@ def _resolve_bids(s: StateData, ev: Events) -> None:
     bids = [(seat, s.choice[seat]) for seat in s.queue]
     for seat, card in bids:
         lose(s, seat, card)
-    ev.append(Event("bids", {"bids": {str(seat): CARD_TEXTS[card] for seat, card in bids}}))
+    if ev is not None:
+        ev.append(Event("bids", {"bids": {str(seat): CARD_TEXTS[card] for seat, card in bids}}))
     to_discard(s, [card for _, card in bids], -1, "bids", ev)
     top = max(rank(card) for _, card in bids)
     tied = [seat for seat, card in bids if rank(card) == top]
     if len(tied) == 1:
         _saints_win(s, tied[0], ev)
     else:
-        ev.append(Event("bid-tie", {"seats": tied}))
+        if ev is not None:
+            ev.append(Event("bid-tie", {"seats": tied}))
         saints_round(s, tied, ev)
 
 
 def _gift(s: StateData, giver: int, receiver: int, card: int, ev: Events) -> None:
     gain(s, receiver, card, (giver,))
-    ev.append(
-        Event(
-            "gift",
-            {"from": giver, "to": receiver, "card": CARD_TEXTS[card]},
-            audience=frozenset((giver, receiver)),
-            public={"from": giver, "to": receiver},
+    if ev is not None:
+        ev.append(
+            Event(
+                "gift",
+                {"from": giver, "to": receiver, "card": CARD_TEXTS[card]},
+                audience=frozenset((giver, receiver)),
+                public={"from": giver, "to": receiver},
+            )
         )
-    )
 
 
 def _resolve_orders(s: StateData, ev: Events) -> None:
@@ -428,19 +447,20 @@ def abbey_swap(s: StateData, seat: int, target: int, ev: Events) -> None:
     s.known[target][seat] = card_mask(theirs)
     s.known[seat][seat] = 0
     s.known[target][target] = 0
-    ev.append(
-        Event(
-            "swap",
-            {
-                "seat": seat,
-                "target": target,
-                "got": _texts(sorted(theirs)),
-                "gave": _texts(sorted(mine)),
-            },
-            audience=frozenset((seat, target)),
-            public={"seat": seat, "target": target},
+    if ev is not None:
+        ev.append(
+            Event(
+                "swap",
+                {
+                    "seat": seat,
+                    "target": target,
+                    "got": _texts(sorted(theirs)),
+                    "gave": _texts(sorted(mine)),
+                },
+                audience=frozenset((seat, target)),
+                public={"seat": seat, "target": target},
+            )
         )
-    )
     action_done(s, ev)
 
 
@@ -454,18 +474,19 @@ def make_offer(s: StateData, seat: int, target: int, card: int, ask: str, ev: Ev
         if viewer != seat:
             s.known[viewer][seat] |= 1 << card
     s.step = ANSWER
-    ev.append(
-        Event(
-            "offer",
-            {
-                "number": s.offer_no,
-                "from": seat,
-                "to": target,
-                "card": CARD_TEXTS[card],
-                "ask": ask,
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "offer",
+                {
+                    "number": s.offer_no,
+                    "from": seat,
+                    "to": target,
+                    "card": CARD_TEXTS[card],
+                    "ask": ask,
+                },
+            )
         )
-    )
 
 
 def answer(s: StateData, card: int | None, ev: Events) -> None:
@@ -473,20 +494,22 @@ def answer(s: StateData, card: int | None, ev: Events) -> None:
     assert s.offer is not None
     number, giver, target, offered, ask = s.offer
     if card is None:
-        ev.append(Event("reject", {"number": number, "seat": target}))
+        if ev is not None:
+            ev.append(Event("reject", {"number": number, "seat": target}))
     else:
         lose(s, giver, offered)
         lose(s, target, card)
         gain(s, target, offered, None)  # the offered card was named in public
         gain(s, giver, card, (target,))  # C-19: the accept card is seen by the two only
-        ev.append(
-            Event(
-                "accept",
-                {"number": number, "seat": target, "card": CARD_TEXTS[card]},
-                audience=frozenset((giver, target)),
-                public={"number": number, "seat": target},
+        if ev is not None:
+            ev.append(
+                Event(
+                    "accept",
+                    {"number": number, "seat": target, "card": CARD_TEXTS[card]},
+                    audience=frozenset((giver, target)),
+                    public={"number": number, "seat": target},
+                )
             )
-        )
     s.trade_log.append(
         (number, giver, target, offered, ask, "rejected" if card is None else "accepted")
     )
@@ -500,7 +523,8 @@ def answer(s: StateData, card: int | None, ev: Events) -> None:
 
 def trader_done(s: StateData, seat: int, ev: Events) -> None:
     s.trade_done[seat] = True
-    ev.append(Event("trade-done", {"seat": seat}))
+    if ev is not None:
+        ev.append(Event("trade-done", {"seat": seat}))
     _next_trader(s, seat, ev)
 
 
@@ -510,7 +534,8 @@ def _next_trader(s: StateData, after: int, ev: Events) -> None:
         if not s.trade_done[seat]:
             s.trade_turn = seat
             return
-    ev.append(Event("trade-closed", {}))
+    if ev is not None:
+        ev.append(Event("trade-closed", {}))
     s.trade_log = []
     action_done(s, ev)
 
@@ -520,20 +545,21 @@ def _next_trader(s: StateData, after: int, ev: Events) -> None:
 
 def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Events) -> None:
     """C-15: cards to the discard pile, then score, then draw."""
-    for card in cards:
-        lose(s, seat, card)
+    lose(s, seat, *cards)
     s.discard.extend(cards)
     points = combo_points(kind, cards)
     row = s.scores[seat]
     for i in range(8):
         row[i] += points[i]
-    ev.append(
-        Event("combo", {"seat": seat, "combo": kind, "cards": _texts(cards), "points": points})
-    )
+    if ev is not None:
+        ev.append(
+            Event("combo", {"seat": seat, "combo": kind, "cards": _texts(cards), "points": points})
+        )
     if is_winning_flush(kind, cards):  # C-16
         s.winner = seat
         s.step = OVER
-        ev.append(Event("game-over", {"winner": seat}))
+        if ev is not None:
+            ev.append(Event("game-over", {"winner": seat}))
         return
     extra = combo_draws(kind, len(cards))
     if extra:

@@ -75,11 +75,17 @@ class MMState(StateData, State):
 
     def apply_unchecked(self, seat: int, action: object) -> list[Event]:
         ev: list[Event] = []
+        self._apply(seat, action, ev)
+        return ev
+
+    def apply_quiet(self, seat: int, action: object) -> None:
+        self._apply(seat, action, None)
+
+    def _apply(self, seat: int, action: object, ev: flow.Events) -> None:
         rule = _RULES.get(type(action))
         if rule is None:
             raise TypeError(f"not a Medieval Monastery action: {action!r}")
         rule(self, seat, action, ev)
-        return ev
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
@@ -143,14 +149,14 @@ class MMState(StateData, State):
         return world
 
 
-def _done(s: StateData, seat: int, action: Any, ev: list[Event]) -> None:
+def _done(s: StateData, seat: int, action: Any, ev: flow.Events) -> None:
     if s.step == COMBO:
         flow.declarer_done(s, ev)
     else:
         flow.trader_done(s, seat, ev)
 
 
-def _give(s: StateData, seat: int, action: Any, ev: list[Event]) -> None:
+def _give(s: StateData, seat: int, action: Any, ev: flow.Events) -> None:
     if s.step == MONKS_OUT:
         flow.monks_give(s, action.card, ev)
     else:
@@ -158,7 +164,7 @@ def _give(s: StateData, seat: int, action: Any, ev: list[Event]) -> None:
 
 
 # What each kind of action does (one lookup instead of a chain of type tests).
-_RULES: dict[type, Callable[[StateData, int, Any, list[Event]], None]] = {
+_RULES: dict[type, Callable[[StateData, int, Any, flow.Events], None]] = {
     Play: lambda s, seat, a, ev: flow.play(s, seat, a.card, ev),
     Combo: lambda s, seat, a, ev: flow.declare(s, seat, a.kind, a.cards, ev),
     Done: _done,
@@ -220,7 +226,7 @@ class MedievalMonastery(Game):
         s.offer, s.offer_no, s.trade_log = None, 0, []
         s.winner, s.step, s.actor, s.index = -1, "play", 0, 0
         s.combo_memo = None
-        flow.deal(s, [])
+        flow.deal(s, None)  # the setup's events are not kept
         return s
 
     def parse_action(self, text: str) -> MMAction:
