@@ -22,6 +22,13 @@ def test_every_spec_sits_in_every_seat_equally() -> None:
             assert len(set(counts)) == 1, (specs, players, order)
 
 
+def test_a_spec_listed_three_times_takes_three_seats() -> None:
+    """One search bot against three greedy ones, in each seat in turn (issue: fair share)."""
+    order = seatings(["ismcts", "greedy", "greedy", "greedy"], 4)
+    assert all(row.count("ismcts") == 1 for row in order)
+    assert sorted(row.index("ismcts") for row in order) == [0, 1, 2, 3]
+
+
 def test_wilson_interval() -> None:
     low, high = wilson(20, 40)
     assert low < 0.5 < high

@@ -167,13 +167,15 @@ def elo_ratings(
 def seatings(specs: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """The seat assignments games cycle through; every spec sits in every seat equally.
 
-    With at least as many specs as seats, every ordered choice of distinct specs (so
-    every pairing meets in every order); with more seats than specs, the specs repeat
+    With at least as many listed specs as seats, every ordered choice of listed specs
+    (so every pairing meets in every order; a spec listed three times takes three seats,
+    e.g. one bot against three greedy ones); with more seats than specs, the specs repeat
     cyclically, rotated by one seat per game.
     """
     k = len(specs)
     if players <= k and math.perm(k, players) <= _MAX_PERMUTATIONS:
-        return [tuple(specs[i] for i in p) for p in itertools.permutations(range(k), players)]
+        chosen = (tuple(specs[i] for i in p) for p in itertools.permutations(range(k), players))
+        return list(dict.fromkeys(chosen))  # a repeated spec makes some orders alike
     return [tuple(specs[(seat + shift) % k] for seat in range(players)) for shift in range(k)]
 
 
@@ -268,8 +270,9 @@ def run_arena(
         )
     for spec in bot_specs:
         make(spec, seed=0)  # fail early, naming the bad spec
-    specs = list(dict.fromkeys(s.strip() for s in bot_specs))
-    order = seatings(specs, players)
+    listed = [s.strip() for s in bot_specs]
+    specs = list(dict.fromkeys(listed))  # one line of results per distinct bot
+    order = seatings(listed, players)
     tasks = [(i, seed + i, order[i % len(order)]) for i in range(games)]
     folder = Path(out_dir) if out_dir else None
     if folder is not None:
