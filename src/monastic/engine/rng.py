@@ -44,27 +44,18 @@ class Rng:
         """Return a number in ``range(n)``; the modulo bias is below 2**-58 for n < 64."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        # next64 inlined: random playouts call this once per decision
-        self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (z ^ (z >> 31)) % n
+        return self.next64() % n
 
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""
-        n = len(items)
-        if not n:
-            raise IndexError("choice() from an empty sequence")
-        self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return items[(z ^ (z >> 31)) % n]
+        return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
-        z0, golden, mask = self.state, _GOLDEN, _MASK  # locals: read once per draw
+        # next64 inlined, constants as locals: every deal and reshuffle runs this loop
+        z0, golden, mask = self.state, _GOLDEN, _MASK
         for i in range(len(items) - 1, 0, -1):
-            z0 = z = (z0 + golden) & mask  # next64, inlined
+            z0 = z = (z0 + golden) & mask
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             j = (z ^ (z >> 31)) % (i + 1)

@@ -13,13 +13,13 @@ and optionally ``style_action(text) -> rich.text.Text`` (how a legal action is l
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from rich.console import Console
 from rich.text import Text
 
-__all__ = ["Renderer", "seat_label", "seats_label"]
+__all__ = ["Describer", "Renderer", "describe_with", "seat_label", "seats_label"]
 
 
 class Renderer(Protocol):
@@ -34,6 +34,20 @@ class Renderer(Protocol):
     def style_action(self, text: str) -> Text: ...
 
     def render_breakdown(self, result: dict[str, Any], console: Console) -> None: ...
+
+
+#: One kind of event in words, for a viewer (None: a spectator); None to skip it.
+Describer = Callable[[dict[str, Any], int | None], str | None]
+
+
+def describe_with(
+    table: Mapping[str, Describer], event: dict[str, Any], viewer: int | None
+) -> str | None:
+    """``event`` in words by its kind's entry in ``table``; an unknown kind shows raw."""
+    describe = table.get(str(event.get("kind")))
+    if describe is None:
+        return f"{event.get('kind')}: {event}"
+    return describe(event, viewer)
 
 
 def seat_label(seat: Any, viewer: int | None, *, capital: bool = True) -> str:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from monastic.cli.render.base import seat_label, seats_label
+from monastic.cli.render.base import Describer, describe_with, seat_label, seats_label
 from monastic.games.medieval_monastery.catalogue import SUIT_LETTERS, SUIT_NAMES
 
 __all__ = ["describe_event", "suit_name"]
@@ -131,7 +130,7 @@ def _over(e: Event, v: int | None) -> str:
     return "The game is over"
 
 
-_DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
+_DESCRIBE: dict[str, Describer] = {
     "turn": _turn,
     "draw": _draw,
     "play": _play,
@@ -161,8 +160,4 @@ _DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
 
 def describe_event(event: Event, viewer: int | None) -> str | None:
     """One sentence, or None for events that add nothing for this viewer."""
-    kind = str(event.get("kind"))
-    describe = _DESCRIBE.get(kind)
-    if describe is None:
-        return f"{event.get('kind')}: {event}"
-    return describe(event, viewer)
+    return describe_with(_DESCRIBE, event, viewer)

@@ -8,10 +8,9 @@ game's data tables, so a corrected number in the data shows up here too.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
-from monastic.cli.render.base import seat_label
+from monastic.cli.render.base import Describer, describe_with, seat_label
 from monastic.games.monasterium.catalogue import (
     BUILDING_TYPE,
     DEST_INDEX,
@@ -223,7 +222,7 @@ def _tile(e: Event, v: int | None) -> str:
     return f"{_who(e, v)} placed a {mon} ({name}) window tile in {row}, column {e['col']}"
 
 
-_DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
+_DESCRIBE: dict[str, Describer] = {
     "roll": _roll,
     "reroll": _reroll,
     "place": _place,
@@ -261,8 +260,4 @@ _DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
 
 def describe_event(event: Event, viewer: int | None) -> str | None:
     """One sentence for any Monasterium event."""
-    kind = str(event.get("kind"))
-    describe = _DESCRIBE.get(kind)
-    if describe is None:
-        return f"{kind}: {event}"
-    return describe(event, viewer)
+    return describe_with(_DESCRIBE, event, viewer)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from monastic.cli.render.base import seat_label, seats_label
+from monastic.cli.render.base import Describer, describe_with, seat_label, seats_label
 from monastic.games.monastery.actions import (
     ABBEY_XY,
     BuyLetter,
@@ -217,7 +216,7 @@ def _game_over(e: Event, v: int | None) -> str:
     return f"Game over. Testament scores: {scores}"
 
 
-_DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
+_DESCRIBE: dict[str, Describer] = {
     "round": _round,
     "draw": _draw,
     "return": _return,
@@ -256,7 +255,4 @@ _DESCRIBE: dict[str, Callable[[Event, int | None], str | None]] = {
 
 def describe_event(event: Event, viewer: int | None) -> str | None:
     """One sentence, or None for events that add nothing for this viewer."""
-    describe = _DESCRIBE.get(str(event.get("kind")))
-    if describe is None:
-        return f"{event.get('kind')}: {event}"
-    return describe(event, viewer)
+    return describe_with(_DESCRIBE, event, viewer)

@@ -45,6 +45,7 @@ from monastic.games.medieval_monastery.state import (
     OVER,
     SIMULTANEOUS,
     StateData,
+    card_mask,
 )
 from monastic.games.medieval_monastery.state import (
     BID as BID_STEP,
@@ -99,7 +100,7 @@ def _column_combos(flush: bool, cards: tuple[int, ...]) -> tuple[tuple[Combo, in
     of size, with their card masks. Cached: a column is one of only 6,239 card sets."""
     table = FLUSH if flush else KIND
     return tuple(
-        (table[sub], sum(1 << c for c in sub))
+        (table[sub], card_mask(sub))
         for n in range(2, len(cards) + 1)
         for sub in combinations(cards, n)
     )
@@ -141,8 +142,7 @@ def combo_pairs(hand: list[int]) -> list[tuple[Combo, int]]:
         low = high
     if all(by_suit):
         pairs.extend(
-            (Combo("suits", tuple(sorted(cards))), sum(1 << c for c in cards))
-            for cards in product(*by_suit)
+            (Combo("suits", tuple(sorted(cards))), card_mask(cards)) for cards in product(*by_suit)
         )
     return pairs
 
@@ -153,29 +153,12 @@ def _combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
     A smaller hand's combos are exactly those of a larger one that fit in it, in the same
     order, so a declarer's later lists are filtered from its first one, not rebuilt.
     """
-    held = 0
-    for card in hand:
-        held |= 1 << card
+    held = card_mask(hand)
     memo = s.combo_memo
     if memo is None or memo[0] & held != held:
         memo = s.combo_memo = (held, ((DONE, 0), *combo_pairs(hand)))
     outside = memo[0] & ~held
     return [action for action, cards in memo[1] if not cards & outside]
-
-
-def _acts(s: StateData, seat: int) -> bool:
-    """Whether ``seat`` is among ``to_act(s)``, without building the list."""
-    step = s.step
-    if step in _ACTOR_STEPS:
-        return seat == s.actor
-    if step in SIMULTANEOUS:
-        return seat in s.queue and s.choice[seat] < 0
-    if step == OFFER_STEP:
-        return seat == s.trade_turn
-    if step == ANSWER:
-        assert s.offer is not None
-        return seat == s.offer[2]
-    return step == PICK_STEP and seat == s.queue[0]
 
 
 def _play(s: StateData, seat: int) -> list[MMAction]:
@@ -245,7 +228,7 @@ _LISTS: dict[str, Callable[[StateData, int], list[MMAction]]] = {
 
 def legal_actions(s: StateData, seat: int) -> list[MMAction]:
     """Every legal action of ``seat``, in a fixed order; [] if it is not to act."""
-    if not _acts(s, seat):
+    if seat not in to_act(s):
         return []
     return _LISTS[s.step](s, seat)
 
