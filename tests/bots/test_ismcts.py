@@ -138,3 +138,24 @@ def test_a_games_own_settings_refine_all_but_the_spec_and_budget() -> None:
     searcher = ISMCTSBot(1, config, strategy=TunedToy, fixed=fixed)
     searcher.choose(bidding_state(), 0)
     assert searcher.last_iterations == 10
+
+
+class NarrowToy(ToyStrategy):
+    """Lets the search consider only the lowest bid (or the first pick)."""
+
+    @staticmethod
+    def search_actions(state: State, seat: int, legal: list[object]) -> list[object]:
+        bids = [a for a in legal if isinstance(a, Bid)]
+        return [min(bids, key=lambda a: a.card)] if bids else legal[:1]
+
+
+def test_a_games_search_actions_narrow_what_the_tree_tries() -> None:
+    state = bidding_state()
+    narrowed = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=NarrowToy)
+    stats = narrowed.analyse(state, 0)
+    lowest = NarrowToy.search_actions(state, 0, state.legal_actions(0))[0]
+    assert [a for a, share, _ in stats if share > 0] == [lowest]
+    assert narrowed.choose(state, 0) == lowest
+    # Without the hook the same search spreads its visits.
+    wide = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=ToyStrategy).analyse(state, 0)
+    assert sum(1 for _, share, _ in wide if share > 0) > 1

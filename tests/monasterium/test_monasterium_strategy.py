@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from monasterium_pos import act_position, do, give, new
 
+import monastic
 import monastic.games.monasterium.strategy as strategy
 from monastic.engine import Rng
+from monastic.games.monasterium.actions import Place
 
 
 def test_evaluate_one_estimate_per_seat_and_exact_at_the_end() -> None:
@@ -119,3 +121,30 @@ def test_heuristic_value_matches_its_definition() -> None:
         if s.current == p and s.phase == "act":
             want += s.dice_left * 2.0
         assert strategy.heuristic_value(s, p) == pytest.approx(want)
+
+
+def test_search_actions_keep_every_value_and_a_few_rerolls() -> None:
+    """At a placement the search sees every value shown, the re-roll greedy would pick
+    and at most one re-roll per value shown (the worst k values, for each k)."""
+    from monastic import bots
+
+    game = monastic.load_game("monasterium")
+    seen = 0
+    for seed in range(4):
+        s = game.new_game(2, seed)
+        greedy = bots.make("greedy", seed=seed)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            legal = s.legal_actions(seat)
+            narrowed = strategy.search_actions(s, seat, legal)
+            assert narrowed and set(narrowed) <= set(legal)
+            if s.phase == "place":
+                places = [a for a in legal if isinstance(a, Place)]
+                assert all(a in narrowed for a in places)
+                assert len(narrowed) <= 2 * len(places) or len(narrowed) == len(legal)
+                assert strategy.greedy_action(s, seat, Rng(seed)) in narrowed
+                seen += len(narrowed) < len(legal)
+            else:
+                assert narrowed == legal
+            s.apply(seat, greedy.choose(s, seat))
+    assert seen > 0

@@ -16,6 +16,8 @@ search is multi-player and not zero-sum.
   ``widen`` legal actions.
 - The game's greedy choice is a seat's first try at a node and keeps a progressive bias,
   so a short search starts from the heuristic and leaves it only on evidence.
+- A game may narrow what the tree considers at a decision (``search_actions`` in its
+  strategy module, e.g. to drop dominated choices); playouts still see every action.
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ class Strategy(Protocol):
     def evaluate(self, state: State) -> list[float]: ...
 
     def greedy_action(self, state: State, seat: int, rng: Rng) -> Action: ...
+
+    # Optional: ``search_actions(state, seat, legal) -> list[Action]``, a non-empty subset
+    # of ``legal`` that the tree considers at this decision (the others are never tried).
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +136,9 @@ class Search:
         greedy = getattr(strategy, "greedy_action", None)
         self._fn = _Functions(evaluate, greedy if config.epsilon > 0 else None)
         self._guide = greedy
+        self._narrow: Callable[[State, int, list[Action]], list[Action]] | None = getattr(
+            strategy, "search_actions", None
+        )
         self._greedy_below = int(config.epsilon * _TWO64)
         # Without an evaluation a cut-off world says nothing: play every game to its end.
         self._cutoff = config.cutoff if evaluate is not None else 1 << 62
@@ -164,9 +172,13 @@ class Search:
                 break
             node.visits += 1
             key: Hashable
+            narrow = self._narrow
             if len(acting) == 1:
                 seat = acting[0]
-                edge, key = self._select(node, seat, world.legal_actions(seat), world, rng)
+                legal = world.legal_actions(seat)
+                if narrow is not None:
+                    legal = narrow(world, seat, legal)
+                edge, key = self._select(node, seat, legal, world, rng)
                 path.append((edge, seat))
                 world.apply_quiet(seat, key)
                 depth += 1
@@ -176,6 +188,8 @@ class Search:
                     legal = world.legal_actions(seat)
                     if not legal:
                         continue
+                    if narrow is not None:
+                        legal = narrow(world, seat, legal)
                     # Chosen from this node's table for the seat alone: blind to the
                     # other picks of this joint decision, as at the real table.
                     edge, action = self._select(node, seat, legal, world, rng)

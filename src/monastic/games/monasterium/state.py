@@ -30,6 +30,18 @@ K_PDIE = 6  # (K_PDIE, face): re-roll or keep a newly gained personal die
 K_GOOD = 7  # (K_GOOD, good): take (or decline) a building's Tool or Book reward
 
 
+_FLOW: list[Any] = []
+
+
+def _flow() -> Any:
+    """The flow module, imported on first use (it imports this one)."""
+    if not _FLOW:
+        from monastic.games.monasterium import flow
+
+        _FLOW.append(flow)
+    return _FLOW[0]
+
+
 class MonasteriumState(State):
     """The whole truth of one Monasterium game."""
 
@@ -144,18 +156,14 @@ class MonasteriumState(State):
         if self.phase == PHASE_OVER or seat != self.current:
             return []
         if self._legal is None:
-            from monastic.games.monasterium.flow import decision_actions
-
-            self._legal = decision_actions(self)
+            self._legal = _flow().decision_actions(self)
         return list(self._legal)
 
     def is_legal(self, seat: int, action: Any) -> bool:
         if self.phase == PHASE_OVER or seat != self.current:
             return False
         if self._legal is None:
-            from monastic.games.monasterium.flow import decision_actions
-
-            self._legal = decision_actions(self)
+            self._legal = _flow().decision_actions(self)
         legal = self._legal
         for a in legal:  # prebuilt actions: identity is the usual match
             if a is action:
@@ -168,9 +176,12 @@ class MonasteriumState(State):
         return why_illegal(self, seat, action)
 
     def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
-        from monastic.games.monasterium.flow import apply_action
+        events: list[Event] = _flow().apply_action(self, seat, action)
+        return events
 
-        return apply_action(self, seat, action)
+    def apply_quiet(self, seat: int, action: Any) -> None:
+        # The events are cheap named tuples; what this saves is the import per call.
+        _flow().apply_action(self, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from monastic.games.monasterium.view import view

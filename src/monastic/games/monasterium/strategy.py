@@ -42,7 +42,7 @@ from monastic.games.monasterium.effects import (
 from monastic.games.monasterium.flow import use_options
 from monastic.games.monasterium.state import MonasteriumState
 
-__all__ = ["ISMCTS_SETTINGS", "evaluate", "greedy_action", "heuristic_value"]
+__all__ = ["ISMCTS_SETTINGS", "evaluate", "greedy_action", "heuristic_value", "search_actions"]
 
 #: The search's settings for this game (docs/monasterium/strategy.md): short greedy
 #: playouts (the greedy choice is cheap once column ratings are memoised), a softmax
@@ -408,7 +408,7 @@ def _is_send(src: int) -> bool:
 
 def _lookahead(s: MonasteriumState, seat: int, action: Any, depth: int) -> float:
     child = s.clone()
-    child.apply_unchecked(seat, action)
+    child.apply_quiet(seat, action)
     # Follow a decision that only opened a choice of the same seat (a destination, a bonus).
     if depth > 0 and child.phase == "act" and child.current == seat and child.tasks:
         acts = child.legal_actions(seat)
@@ -447,3 +447,24 @@ def greedy_action(state: MonasteriumState, seat: int, rng: Rng) -> Any:
     best_value = max(values)
     top_i = [i for i, v in enumerate(values) if v >= best_value - 1e-9]
     return acts[top_i[rng.below(len(top_i))]]
+
+
+def search_actions(state: MonasteriumState, seat: int, legal: list[Any]) -> list[Any]:
+    """What the search considers at a decision: at a placement, every value shown but only
+    the sensible re-rolls (every die showing one of the k worst-rated values, for each k),
+    not every subset of the dice; elsewhere every legal action."""
+    if state.phase != "place" or len(legal) <= 8:
+        return legal
+    pers = state.rolled_personal or []
+    neut = state.rolled_neutral
+    values = column_values(state, seat)
+    top = max(values)
+    faces = sorted(set(pers) | set(neut), key=lambda v: top if v == 6 else values[v - 1])
+    allowed = set(legal)
+    out: list[Any] = [a for a in legal if isinstance(a, Place)]
+    for k in range(1, len(faces) + 1):
+        worst = faces[:k]
+        reroll = Reroll(tuple(v for v in pers if v in worst), tuple(v for v in neut if v in worst))
+        if reroll in allowed:
+            out.append(reroll)
+    return out
