@@ -66,6 +66,7 @@ from monastic.games.medieval_monastery.state import (
 __all__ = ["combo_pairs", "is_legal", "legal_actions", "to_act", "why_illegal"]
 
 SWAP = tuple(Swap(t) for t in range(6))
+_BIT = tuple(1 << card for card in range(72))  # distinct cards: their sum is their mask
 
 
 # The steps where ``s.actor`` alone decides (checked first: most decisions are these).
@@ -131,14 +132,14 @@ def combo_pairs(hand: list[int]) -> list[tuple[Combo, int]]:
         while high <= 9 and by_rank[high]:
             high += 1
         for start in range(low, high - 2):
-            # grown one rank at a time, each partial set with its mask
-            sets: list[tuple[tuple[int, ...], int]] = [((c,), 1 << c) for c in by_rank[start]]
-            for r in range(start + 1, high):
-                sets = [(t + (c,), m | 1 << c) for t, m in sets for c in by_rank[r]]  # noqa: RUF005
-                if r - start == 2:
-                    pairs.extend([(STRAIGHT3[m], m) for _, m in sets])
-                elif r - start > 2:
-                    pairs.extend([(Combo("straight", tuple(sorted(t))), m) for t, m in sets])
+            pairs.extend(map(STRAIGHT3.__getitem__, product(*by_rank[start : start + 3])))
+            for end in range(start + 4, high + 1):
+                pairs.extend(
+                    [
+                        (Combo("straight", tuple(sorted(cards))), sum(map(_BIT.__getitem__, cards)))
+                        for cards in product(*by_rank[start:end])
+                    ]
+                )
         low = high
     if all(by_suit):
         pairs.extend(
@@ -228,7 +229,10 @@ _LISTS: dict[str, Callable[[StateData, int], list[MMAction]]] = {
 
 def legal_actions(s: StateData, seat: int) -> list[MMAction]:
     """Every legal action of ``seat``, in a fixed order; [] if it is not to act."""
-    if seat not in to_act(s):
+    if s.step in _ACTOR_STEPS:
+        if seat != s.actor:
+            return []
+    elif seat not in to_act(s):
         return []
     return _LISTS[s.step](s, seat)
 
