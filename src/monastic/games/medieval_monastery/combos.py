@@ -37,16 +37,12 @@ def is_winning_flush(kind: str, cards: Sequence[Card]) -> bool:
 
 def combo_points(kind: str, cards: Sequence[Card]) -> list[int]:
     """Points per suit (8 numbers) that a valid combo scores."""
+    value = COMBOS[kind].points.get(len(cards), 0)
+    if kind == "suits":
+        return [value] * 8
     points = [0] * 8
-    n = len(cards)
-    value = COMBOS[kind].points.get(n, 0)
-    if kind == "flush":
-        points[suit(cards[0])] = value
-    elif kind == "suits":
-        points = [value] * 8
-    else:  # kind, straight: each suit present scores once
-        for s in {suit(c) for c in cards}:
-            points[s] = value
+    for card in cards:  # each suit present scores once (a flush's cards share one suit)
+        points[card // 9] = value  # the card's suit
     return points
 
 

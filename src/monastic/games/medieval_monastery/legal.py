@@ -66,7 +66,8 @@ from monastic.games.medieval_monastery.state import (
 __all__ = ["combo_pairs", "is_legal", "legal_actions", "to_act", "why_illegal"]
 
 SWAP = tuple(Swap(t) for t in range(6))
-_BIT = tuple(1 << card for card in range(72))  # distinct cards: their sum is their mask
+# Builds a named tuple action without the Python-level ``__new__`` (a frame per combo).
+_new = tuple.__new__
 
 
 # The steps where ``s.actor`` alone decides (checked first: most decisions are these).
@@ -136,7 +137,7 @@ def combo_pairs(hand: list[int]) -> list[tuple[Combo, int]]:
             for end in range(start + 4, high + 1):
                 pairs.extend(
                     [
-                        (Combo("straight", tuple(sorted(cards))), sum(map(_BIT.__getitem__, cards)))
+                        (_new(Combo, ("straight", tuple(sorted(cards)))), card_mask(cards))
                         for cards in product(*by_rank[start:end])
                     ]
                 )
@@ -184,7 +185,9 @@ def _answer(s: StateData, seat: int) -> list[MMAction]:
     assert s.offer is not None
     number, ask = s.offer[0], s.offer[4]
     cards = ASK_MASKS[ask]
-    answers: list[MMAction] = [Accept(number, c) for c in sorted(s.hands[seat]) if cards >> c & 1]
+    answers: list[MMAction] = [
+        _new(Accept, (number, c)) for c in sorted(s.hands[seat]) if cards >> c & 1
+    ]
     answers.append(Reject(number))
     return answers
 
