@@ -88,7 +88,8 @@ def lose(s: StateData, holder: int, *cards: int) -> None:
         hand.remove(card)
         keep &= ~(1 << card)
     for row in s.known:
-        row[holder] &= keep
+        if row[holder]:  # most of the time nobody knows a card of this hand
+            row[holder] &= keep
 
 
 def gain(s: StateData, holder: int, card: int, seen_by: Iterable[int] | None) -> None:

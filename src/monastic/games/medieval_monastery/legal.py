@@ -188,7 +188,7 @@ def _answer(s: StateData, seat: int) -> list[MMAction]:
     answers: list[MMAction] = [
         _new(Accept, (number, c)) for c in sorted(s.hands[seat]) if cards >> c & 1
     ]
-    answers.append(Reject(number))
+    answers.append(_new(Reject, (number,)))
     return answers
 
 
