@@ -123,7 +123,7 @@ def test_heuristic_value_matches_its_definition() -> None:
         assert strategy.heuristic_value(s, p) == pytest.approx(want)
 
 
-def test_search_actions_keep_every_value_and_a_few_rerolls() -> None:
+def test_narrow_placement_keeps_every_value_and_a_few_rerolls() -> None:
     """At a placement the search sees every value shown, the re-roll greedy would pick
     and at most one re-roll per value shown (the worst k values, for each k)."""
     from monastic import bots
@@ -136,7 +136,7 @@ def test_search_actions_keep_every_value_and_a_few_rerolls() -> None:
         while not s.is_over():
             seat = s.to_act()[0]
             legal = s.legal_actions(seat)
-            narrowed = strategy.search_actions(s, seat, legal)
+            narrowed = strategy.narrow_placement(s, seat, legal)
             assert narrowed and set(narrowed) <= set(legal)
             if s.phase == "place":
                 places = [a for a in legal if isinstance(a, Place)]
