@@ -163,6 +163,7 @@ class Search:
 
     def _iterate(self, root: Node, world: State, rng: Rng) -> None:
         cutoff = self._cutoff
+        narrow = self._narrow
         path: list[tuple[Edge, int]] = []
         node = root
         depth = 0
@@ -172,7 +173,6 @@ class Search:
                 break
             node.visits += 1
             key: Hashable
-            narrow = self._narrow
             if len(acting) == 1:
                 seat = acting[0]
                 legal = world.legal_actions(seat)

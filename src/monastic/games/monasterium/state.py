@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from monastic.engine import Event, Game, Result, Rng, State, as_rng
@@ -30,16 +31,13 @@ K_PDIE = 6  # (K_PDIE, face): re-roll or keep a newly gained personal die
 K_GOOD = 7  # (K_GOOD, good): take (or decline) a building's Tool or Book reward
 
 
-_FLOW: list[Any] = []
-
-
+@cache
 def _flow() -> Any:
-    """The flow module, imported on first use (it imports this one)."""
-    if not _FLOW:
-        from monastic.games.monasterium import flow
+    """The flow module, imported on first use (it imports this one); cached, because an
+    import statement per decision was about 5% of a search."""
+    from monastic.games.monasterium import flow
 
-        _FLOW.append(flow)
-    return _FLOW[0]
+    return flow
 
 
 class MonasteriumState(State):
@@ -155,20 +153,22 @@ class MonasteriumState(State):
     def legal_actions(self, seat: int) -> list[Any]:
         if self.phase == PHASE_OVER or seat != self.current:
             return []
-        if self._legal is None:
-            self._legal = _flow().decision_actions(self)
-        return list(self._legal)
+        return list(self._decisions())
 
     def is_legal(self, seat: int, action: Any) -> bool:
         if self.phase == PHASE_OVER or seat != self.current:
             return False
-        if self._legal is None:
-            self._legal = _flow().decision_actions(self)
-        legal = self._legal
+        legal = self._decisions()
         for a in legal:  # prebuilt actions: identity is the usual match
             if a is action:
                 return True
         return action in legal
+
+    def _decisions(self) -> list[Any]:
+        """The current decision's actions, listed once per state (``_legal``)."""
+        if self._legal is None:
+            self._legal = _flow().decision_actions(self)
+        return self._legal
 
     def why_illegal(self, seat: int, action: Any) -> str:
         from monastic.games.monasterium.flow import why_illegal
