@@ -171,15 +171,16 @@ BID = tuple(Bid(c) for c in range(DECK_SIZE))
 GIVE = tuple(Give(c) for c in range(DECK_SIZE))
 DISCARD_ONE = tuple(Discard((c,)) for c in range(DECK_SIZE))
 DISCARD_TWO = {pair: Discard(pair) for pair in combinations(range(DECK_SIZE), 2)}
-# Every flush and every N of a kind a hand can hold (6,239 values), by their sorted cards.
-FLUSH = {
-    cards: Combo("flush", cards)
+# Every flush and every N of a kind a hand can hold (6,239 values) with its card mask, by
+# its sorted cards.
+FLUSH: dict[tuple[int, ...], tuple[Combo, int]] = {
+    cards: (Combo("flush", cards), sum(1 << c for c in cards))
     for suit in range(8)
     for n in range(2, 10)
     for cards in combinations(range(suit * 9, suit * 9 + 9), n)
 }
-KIND = {
-    cards: Combo("kind", cards)
+KIND: dict[tuple[int, ...], tuple[Combo, int]] = {
+    cards: (Combo("kind", cards), sum(1 << c for c in cards))
     for rank in range(9)
     for n in range(2, 9)
     for cards in combinations(range(rank, 72, 9), n)

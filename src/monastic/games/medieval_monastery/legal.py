@@ -68,6 +68,7 @@ __all__ = ["combo_pairs", "is_legal", "legal_actions", "to_act", "why_illegal"]
 SWAP = tuple(Swap(t) for t in range(6))
 # Builds a named tuple action without the Python-level ``__new__`` (a frame per combo).
 _new = tuple.__new__
+_BIT = tuple(1 << card for card in range(72))
 
 
 # The steps where ``s.actor`` alone decides (checked first: most decisions are these).
@@ -102,9 +103,9 @@ def _column_combos(flush: bool, cards: tuple[int, ...]) -> tuple[tuple[Combo, in
     of size, with their card masks. Cached: a column is one of only 6,239 card sets."""
     table = FLUSH if flush else KIND
     return tuple(
-        (table[sub], card_mask(sub))
+        pair
         for n in range(2, len(cards) + 1)
-        for sub in combinations(cards, n)
+        for pair in map(table.__getitem__, combinations(cards, n))
     )
 
 
@@ -133,12 +134,20 @@ def combo_pairs(hand: list[int]) -> list[tuple[Combo, int]]:
         while high <= 9 and by_rank[high]:
             high += 1
         for start in range(low, high - 2):
-            pairs.extend(map(STRAIGHT3.__getitem__, product(*by_rank[start : start + 3])))
-            for end in range(start + 4, high + 1):
+            threes = [*map(STRAIGHT3.__getitem__, product(*by_rank[start : start + 3]))]
+            pairs.extend(threes)
+            if start + 3 == high:
+                continue
+            # Longer ones grow from the shorter by one card of the next rank.
+            grown = [(combo.cards, mask) for combo, mask in threes]
+            for rank in range(start + 3, high):
+                grown = [
+                    ((*cards, c), mask | _BIT[c]) for cards, mask in grown for c in by_rank[rank]
+                ]
                 pairs.extend(
                     [
-                        (_new(Combo, ("straight", tuple(sorted(cards)))), card_mask(cards))
-                        for cards in product(*by_rank[start:end])
+                        (_new(Combo, ("straight", tuple(sorted(cards)))), mask)
+                        for cards, mask in grown
                     ]
                 )
         low = high
