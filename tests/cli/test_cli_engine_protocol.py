@@ -153,6 +153,25 @@ def test_errors_for_missing_files_unknown_games_bad_options_and_unfinished_resul
     assert status == 2 and "not over" in err
 
 
+def test_new_never_overwrites_a_save_file_unless_forced(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    new_game(capsys, path, seed=5)
+    before = path.read_bytes()
+    status, _, err = run(capsys, "engine", "new", "medieval-monastery", "-o", str(path))
+    assert status == 2 and "already exists" in err and "--force" in err
+    assert path.read_bytes() == before
+    status, _, _ = run(
+        capsys, "engine", "new", "medieval-monastery", "--seed", "6", "-o", str(path), "--force"
+    )
+    assert status == 0 and path.read_bytes() != before
+    monkeypatch.chdir(tmp_path)  # the default name is protected the same way
+    assert run(capsys, "engine", "new", "medieval-monastery", "--seed", "7")[0] == 0
+    status, _, err = run(capsys, "engine", "new", "medieval-monastery", "--seed", "7")
+    assert status == 2 and "medieval-monastery-7.json already exists" in err
+
+
 def test_the_protocol_works_from_a_real_process(tmp_path: Path, cli_env: dict[str, str]) -> None:
     def engine(*argv: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(

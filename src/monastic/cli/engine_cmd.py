@@ -40,6 +40,7 @@ def add_engine_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     new.add_argument("--players", type=int, help="number of seats (default: the game's)")
     new.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     new.add_argument("-o", "--output", help="save file to write (default ./GAME-SEED.json)")
+    new.add_argument("--force", action="store_true", help="overwrite the save file if it exists")
     new.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a game option (may repeat)"
     )
@@ -77,6 +78,8 @@ def _cmd_new(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else game.default_players
     match = Match.new(game.id, players, args.seed, parse_options(args.option))
     path = Path(args.output or f"{game.id}-{args.seed}.json")
+    if path.exists() and not args.force:  # a game in progress must not vanish by accident
+        raise CliError(f"{path} already exists (use --force to overwrite it)")
     _save(match, path)
     print(path)
     return 0
