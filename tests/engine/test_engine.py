@@ -43,6 +43,25 @@ def test_rng_stream_is_fixed() -> None:
     assert Rng(0).next64() == 0xE220A8397B1DCDAF
 
 
+@pytest.mark.parametrize("seed", [0, 7, (1 << 64) - 1, (1 << 64) - 3 * 0x9E3779B97F4A7C15])
+def test_block_draws_and_shuffles_are_the_one_at_a_time_stream(seed: int) -> None:
+    """``draws`` computes many outputs at once (lanes of one big int); it must give exactly
+    the ``next64`` stream, also across blocks and where the state wraps past 2**64, and
+    ``shuffle`` must be Fisher-Yates over that stream, so every saved record replays."""
+    for count in (0, 1, 63, 64, 65, 200):
+        one, block = Rng(seed), Rng(seed)
+        assert block.draws(count) == [one.next64() for _ in range(count)]
+        assert block == one
+    for size in (0, 1, 2, 52, 64, 65, 72, 150):
+        reference, rng = Rng(seed), Rng(seed)
+        expected, items = list(range(size)), list(range(size))
+        for i in range(size - 1, 0, -1):
+            j = reference.next64() % (i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        rng.shuffle(items)
+        assert items == expected and rng == reference
+
+
 def test_options_fill_defaults_and_reject_bad_values() -> None:
     """A bad option gets a clear error naming what is wrong."""
     specs = (

@@ -7,6 +7,7 @@ record replays bit for bit on every Python version (``random.Random``'s algorith
 
 from __future__ import annotations
 
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -15,6 +16,24 @@ __all__ = ["Rng"]
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
+
+# ``draws`` runs SplitMix64 on 64 states at once, one per 128-bit lane of a single integer:
+# a lane's sum or 64x64-bit product never reaches the next lane, and shifted-in bits are
+# masked off, so each lane computes exactly what ``next64`` would, in C-speed big-int steps.
+_LANES = 64
+_ONES = sum(1 << (128 * lane) for lane in range(_LANES))
+_LANE_MASK = _ONES * _MASK
+_STEPS = sum((lane + 1) * _GOLDEN << (128 * lane) for lane in range(_LANES))
+_UNPACK = struct.Struct("<" + "Q8x" * _LANES).unpack  # each lane's low 8 bytes
+
+
+def _block(state: int) -> tuple[int, ...]:
+    """The next ``_LANES`` outputs of SplitMix64 from ``state``."""
+    z = (state * _ONES + _STEPS) & _LANE_MASK
+    z = ((z ^ ((z >> 30) & _LANE_MASK)) * 0xBF58476D1CE4E5B9) & _LANE_MASK
+    z = ((z ^ ((z >> 27) & _LANE_MASK)) * 0x94D049BB133111EB) & _LANE_MASK
+    z ^= (z >> 31) & _LANE_MASK
+    return _UNPACK(z.to_bytes(16 * _LANES, "little"))
 
 
 class Rng:
@@ -50,17 +69,24 @@ class Rng:
         """Return one element of a non-empty sequence."""
         return items[self.below(len(items))]
 
+    def draws(self, count: int) -> list[int]:
+        """The next ``count`` results of ``next64``, computed in blocks (same numbers)."""
+        out: list[int] = []
+        state = self.state
+        while len(out) < count:
+            out.extend(_block(state)[: count - len(out)])
+            state = (state + _LANES * _GOLDEN) & _MASK
+        self.state = (self.state + count * _GOLDEN) & _MASK
+        return out
+
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
-        # next64 inlined, constants as locals: every deal and reshuffle runs this loop
-        z0, golden, mask = self.state, _GOLDEN, _MASK
-        for i in range(len(items) - 1, 0, -1):
-            z0 = z = (z0 + golden) & mask
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            j = (z ^ (z >> 31)) % (i + 1)
+        """Shuffle in place (Fisher-Yates, the swap partner of ``i`` is ``next64() % (i + 1)``)."""
+        last = len(items) - 1
+        if last < 1:
+            return
+        for i, z in zip(range(last, 0, -1), self.draws(last), strict=True):
+            j = z % (i + 1)
             items[i], items[j] = items[j], items[i]
-        self.state = z0
 
     def copy(self) -> Rng:
         """Return an independent generator in the same state."""
