@@ -31,7 +31,7 @@ from monastic.games.medieval_monastery.state import (
 )
 
 __all__ = [
-    "ASK_MASKS",
+    "ASK_CARDS",
     "abbey_swap",
     "answer",
     "choose",
@@ -67,8 +67,8 @@ def matches_ask(card: int, ask: str) -> bool:
 
 
 #: The cards that answer each ask, as card masks.
-ASK_MASKS: dict[str, int] = {
-    ask: sum(1 << c for c in range(72) if matches_ask(c, ask)) for ask in ASKS
+ASK_CARDS: dict[str, frozenset[int]] = {
+    ask: frozenset(c for c in range(72) if matches_ask(c, ask)) for ask in ASKS
 }
 
 

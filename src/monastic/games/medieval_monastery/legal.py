@@ -34,7 +34,7 @@ from monastic.games.medieval_monastery.actions import (
 )
 from monastic.games.medieval_monastery.catalogue import card_text
 from monastic.games.medieval_monastery.combos import is_combo
-from monastic.games.medieval_monastery.flow import ASK_MASKS, matches_ask
+from monastic.games.medieval_monastery.flow import ASK_CARDS, matches_ask
 from monastic.games.medieval_monastery.state import (
     ABBEY,
     ANSWER,
@@ -193,9 +193,8 @@ def _offer(s: StateData, seat: int) -> list[MMAction]:
 def _answer(s: StateData, seat: int) -> list[MMAction]:
     assert s.offer is not None
     number, ask = s.offer[0], s.offer[4]
-    cards = ASK_MASKS[ask]
     answers: list[MMAction] = [
-        _new(Accept, (number, c)) for c in sorted(s.hands[seat]) if cards >> c & 1
+        _new(Accept, (number, c)) for c in sorted(ASK_CARDS[ask].intersection(s.hands[seat]))
     ]
     answers.append(_new(Reject, (number,)))
     return answers
@@ -217,7 +216,7 @@ def _discard(s: StateData, seat: int) -> list[MMAction]:
     hand = sorted(s.hands[seat])
     if len(hand) == 1:
         return [DISCARD_ONE[hand[0]]]
-    return [DISCARD_TWO[pair] for pair in combinations(hand, 2)]
+    return list(map(DISCARD_TWO.__getitem__, combinations(hand, 2)))
 
 
 def _swap(s: StateData, seat: int) -> list[MMAction]:
