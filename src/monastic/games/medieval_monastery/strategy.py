@@ -48,6 +48,9 @@ __all__ = [
 #: that keeps a gradient in most of them while still rewarding a lead (0.15 rewarded the mean
 #: score more than winning and did worse); softer rewards differ less, so the exploration
 #: constant is smaller. A cut-off after 5 decisions buys about 1.6 times the iterations of 10.
+#: Shorter cut-offs are cheaper still (3: about 1.8 times the iterations of 5) but not adopted:
+#: at the same time they were not clearly better at 2 players and looked worse at 4, and with a
+#: cut-off of 2 more iterations played worse (the crude evaluation outvotes the heuristic).
 ISMCTS_SETTINGS: dict[str, float] = {"temp": 0.08, "c": 0.5, "bias": 2.5, "cutoff": 5}
 
 SOFTNESS = 4.0  # how sharply the soft minimum follows the weakest suit
@@ -59,7 +62,9 @@ CARDS_GAINED = {0: 0.4, 1: 0.0, 2: 0.2, 3: 1.0, 4: 0.6, 5: 0.0, 6: 0.0, 7: 0.5}
 def utility(scores: Sequence[float], future: float = 0.0) -> float:
     """A soft minimum of the suit scores: raising a weak suit is worth most."""
     low = min(scores)
-    total = sum(math.exp(-(x - low) / SOFTNESS) for x in scores)
+    total = 0.0
+    for x in scores:  # a plain loop: this is the innermost call of every heuristic choice
+        total += math.exp((low - x) / SOFTNESS)
     return low + future - SOFTNESS * math.log(total)
 
 
