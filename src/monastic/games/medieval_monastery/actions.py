@@ -22,6 +22,7 @@ from monastic.games.medieval_monastery.catalogue import (
     cards_text,
     parse_card,
 )
+from monastic.games.medieval_monastery.state import card_mask
 
 __all__ = [
     "ASKS",
@@ -174,13 +175,13 @@ DISCARD_TWO = {pair: Discard(pair) for pair in combinations(range(DECK_SIZE), 2)
 # Every flush and every N of a kind a hand can hold (6,239 values) with its card mask, by
 # its sorted cards.
 FLUSH: dict[tuple[int, ...], tuple[Combo, int]] = {
-    cards: (Combo("flush", cards), sum(1 << c for c in cards))
+    cards: (Combo("flush", cards), card_mask(cards))
     for suit in range(8)
     for n in range(2, 10)
     for cards in combinations(range(suit * 9, suit * 9 + 9), n)
 }
 KIND: dict[tuple[int, ...], tuple[Combo, int]] = {
-    cards: (Combo("kind", cards), sum(1 << c for c in cards))
+    cards: (Combo("kind", cards), card_mask(cards))
     for rank in range(9)
     for n in range(2, 9)
     for cards in combinations(range(rank, 72, 9), n)
@@ -188,7 +189,7 @@ KIND: dict[tuple[int, ...], tuple[Combo, int]] = {
 # Every 3-card straight (3,584 values; the commonest combo) with its card mask, by its cards
 # in rank order (as ``itertools.product`` yields them from a hand's rank columns).
 STRAIGHT3: dict[tuple[int, ...], tuple[Combo, int]] = {
-    (a, b, c): (Combo("straight", tuple(sorted((a, b, c)))), (1 << a) | (1 << b) | (1 << c))
+    (a, b, c): (Combo("straight", tuple(sorted((a, b, c)))), card_mask((a, b, c)))
     for low in range(7)
     for a in range(low, 72, 9)
     for b in range(low + 1, 72, 9)

@@ -66,7 +66,7 @@ def matches_ask(card: int, ask: str) -> bool:
     return "PWSRZOAM"[suit(card)] == ask
 
 
-#: The cards that answer each ask, as card masks.
+#: The cards that answer each ask.
 ASK_CARDS: dict[str, frozenset[int]] = {
     ask: frozenset(c for c in range(72) if matches_ask(c, ask)) for ask in ASKS
 }

@@ -68,7 +68,7 @@ __all__ = ["combo_pairs", "is_legal", "legal_actions", "to_act", "why_illegal"]
 SWAP = tuple(Swap(t) for t in range(6))
 # Builds a named tuple action without the Python-level ``__new__`` (a frame per combo).
 _new = tuple.__new__
-_BIT = tuple(1 << card for card in range(72))
+_BIT = tuple(1 << card for card in range(72))  # each card's mask
 
 
 # The steps where ``s.actor`` alone decides (checked first: most decisions are these).
