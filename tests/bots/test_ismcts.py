@@ -8,7 +8,7 @@ import pytest
 from toy_game import TOY, Bid, ToyState, ToyStrategy
 
 from monastic.bots.ismcts import ISMCTSBot, game_tuned, parse_spec, spec_settings
-from monastic.bots.ismcts_search import load_strategy, scores_to_rewards
+from monastic.bots.ismcts_search import Node, Search, load_strategy, scores_to_rewards
 from monastic.bots.simple import RandomBot
 from monastic.engine import Rng, State
 
@@ -159,3 +159,37 @@ def test_a_games_search_actions_narrow_what_the_tree_tries() -> None:
     # Without the hook the same search spreads its visits.
     wide = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=ToyStrategy).analyse(state, 0)
     assert sum(1 for _, share, _ in wide if share > 0) > 1
+
+
+def _tree_seats(node: Node) -> set[int]:
+    seats = set(node.edges)
+    for child in node.children.values():
+        seats |= _tree_seats(child)
+    return seats
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_modelled_rivals_leave_the_tree_to_the_searcher(players: int) -> None:
+    # With ``rivals`` the other seats (also in a simultaneous bid) follow the policy: every
+    # node of the tree holds the searcher's statistics only. Without it they have their own.
+    state = bidding_state(players)
+    for rivals in ("", ",rivals=0.5"):
+        search = Search(parse_spec(f"iterations=150,bias=0{rivals}"), ToyStrategy)
+        root, done, _ = search.run(state, 1, Rng(5))
+        assert done == 150
+        assert _tree_seats(root) == ({1} if rivals else set(range(players)))
+
+
+def test_modelled_rivals_play_whole_games_legally_and_honestly() -> None:
+    for seed in range(3):
+        state: State = TOY.new_game(3, seed)
+        players = [bot(seed * 10 + s, "iterations=30,rivals=1") for s in range(3)]
+        while not state.is_over():
+            for seat in state.to_act():
+                state.apply(seat, players[seat].choose(state, seat))  # checked apply
+    state = bidding_state(seed=2)
+    state.apply(0, state.legal_actions(0)[0])
+    scrambled = state.determinize(1, Rng(77))
+    assert bot(5, "iterations=200,rivals=0.7").analyse(state, 1) == bot(
+        5, "iterations=200,rivals=0.7"
+    ).analyse(scrambled, 1)

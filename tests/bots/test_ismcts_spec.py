@@ -49,6 +49,7 @@ def test_registry_builds_the_bot() -> None:
         ("iterations=many", "iterations"),
         ("time=-1", "time"),
         ("epsilon=2", "epsilon"),
+        ("rivals=1.5", "rivals"),
         ("cutoff=1.5", "cutoff"),
         ("medium,,cutoff=3", "empty"),
     ],

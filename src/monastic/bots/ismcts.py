@@ -77,6 +77,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "widen_alpha": ("widen_alpha", _probability, "a number between 0 and 1"),
     "temp": ("temp", _positive_float, "a positive number"),
     "bias": ("bias", _non_negative_float, "a number >= 0"),
+    "rivals": ("rivals", _probability, "a probability between 0 and 1"),
 }
 
 

@@ -16,6 +16,9 @@ search is multi-player and not zero-sum.
   ``widen`` legal actions.
 - The game's greedy choice is a seat's first try at a node and keeps a progressive bias,
   so a short search starts from the heuristic and leaves it only on evidence.
+- With ``rivals`` set, the other seats are modelled by a policy instead of the tree
+  (the tree then spends every node on the searcher's own choices: deeper for the same
+  iterations when several rivals move between two of its decisions).
 - A game may narrow what the tree considers at a decision (``search_actions`` in its
   strategy module, e.g. to drop dominated choices); playouts still see every action.
 """
@@ -57,6 +60,10 @@ class SearchConfig:
     widen_alpha: float = 0.5
     bias: float = 1.0  # progressive bias towards the greedy heuristic's choice
     temp: float = 0.04  # softmax temperature, relative to the mean absolute score
+    # None: the other seats decide in the tree too, each on its own rewards. A probability p:
+    # the tree holds the searching seat's decisions only, and another seat follows the
+    # greedy heuristic with chance p (a random legal action otherwise), as in playouts.
+    rivals: float | None = None
 
 
 class Strategy(Protocol):
@@ -140,6 +147,7 @@ class Search:
             strategy, "search_actions", None
         )
         self._greedy_below = int(config.epsilon * _TWO64)
+        self._rival_below = int(config.rivals * _TWO64) if config.rivals is not None else -1
         # Without an evaluation a cut-off world says nothing: play every game to its end.
         self._cutoff = config.cutoff if evaluate is not None else 1 << 62
 
@@ -155,15 +163,16 @@ class Search:
         done = 0
         while done < limit:
             # A fresh world per iteration, sampled only from what the seat may know.
-            self._iterate(root, state.determinize(seat, rng), rng)
+            self._iterate(root, state.determinize(seat, rng), seat, rng)
             done += 1
             if perf_counter() >= deadline:
                 break
         return root, done, perf_counter() - start
 
-    def _iterate(self, root: Node, world: State, rng: Rng) -> None:
+    def _iterate(self, root: Node, world: State, me: int, rng: Rng) -> None:
         cutoff = self._cutoff
         narrow = self._narrow
+        modelled = self._rival_below >= 0  # rivals follow a policy, not the tree
         path: list[tuple[Edge, int]] = []
         node = root
         depth = 0
@@ -171,6 +180,11 @@ class Search:
             acting = world.to_act()
             if not acting:
                 break
+            if modelled and me not in acting:
+                for seat in acting:
+                    self._rival_move(world, seat, rng)
+                    depth += 1
+                continue
             node.visits += 1
             key: Hashable
             if len(acting) == 1:
@@ -185,6 +199,10 @@ class Search:
             else:
                 picks = []
                 for seat in acting:
+                    if modelled and seat != me:
+                        self._rival_move(world, seat, rng)
+                        depth += 1
+                        continue
                     legal = world.legal_actions(seat)
                     if not legal:
                         continue
@@ -207,6 +225,18 @@ class Search:
         for edge, seat in path:
             edge.n += 1
             edge.w += rewards[seat]
+
+    def _rival_move(self, world: State, seat: int, rng: Rng) -> None:
+        """Another seat's decision by the rival policy (no tree node); none if it has no
+        legal action (a seat that sits out a simultaneous decision)."""
+        legal = world.legal_actions(seat)
+        if not legal:
+            return
+        guide = self._guide
+        if guide is not None and rng.next64() < self._rival_below:
+            world.apply_quiet(seat, guide(world, seat, rng))
+        else:
+            world.apply_quiet(seat, legal[rng.below(len(legal))])
 
     def _select(
         self, node: Node, seat: int, legal: list[Action], world: State, rng: Rng
