@@ -222,3 +222,35 @@ def test_a_map_wider_than_the_terminal_is_cut_not_wrapped() -> None:
     text = rendered(view, 80)
     assert "the map is cut at the right" in text
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def _first_decision(seed: int, kind: str) -> dict[str, Any]:
+    """The view of the seat that must answer the first pending ``kind`` decision of a
+    seeded random 4-player game."""
+    import random
+
+    state = load_game("monastery").new_game(4, seed=seed)
+    pick = random.Random(seed)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        if view.get("decision", {}).get("kind") == kind:
+            return view
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+    raise AssertionError(f"no {kind} decision in game {seed}")
+
+
+@pytest.mark.parametrize(
+    ("seed", "kind", "shown"),
+    [
+        (0, "elect", "choose the Abbot among blue, green (elect B / elect G)"),
+        (3, "imprison", "into the Prison Cell (imprison R/B/G/Y or none)"),
+        (0, "return", "return a tile from hand to the bag after an exchange (return TILE)"),
+    ],
+)
+def test_the_screen_names_a_pending_decision(seed: int, kind: str, shown: str) -> None:
+    # M-47 tie-break, M-42 Prison Cell, the exchange's return: play waits on one seat's
+    # answer, and the status line says which and how to give it.
+    view = _first_decision(seed, kind)
+    assert view["decision"]["seat"] in view["to_act"]
+    assert shown in " ".join(rendered(view, 200).split())

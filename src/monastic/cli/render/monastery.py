@@ -201,6 +201,10 @@ def _status(view: dict[str, Any]) -> Text:
     for i, seat in enumerate(to_act):
         line.append(", " if i else "")
         line.append_text(_who(int(seat), view))
+    decision = view.get("decision")
+    if decision:  # due before the phase goes on
+        line.append(f": {_decision_text(decision)}", style="bold")
+        return line
     phase = str(view.get("phase"))
     line.append(f": {_PHASES.get(phase, phase)}", style="bold")
     step = view.get("step")
@@ -217,6 +221,20 @@ def _status(view: dict[str, Any]) -> Text:
         if scoring["prayed"]:
             line.append(" · prayed")
     return line
+
+
+def _decision_text(decision: dict[str, Any]) -> str:
+    kind = decision["kind"]
+    if kind == "elect":
+        tied = [str(c) for c in decision["candidates"]]
+        choices = " / ".join(f"elect {c[:1].upper()}" for c in tied)
+        return f"the election is tied: choose the Abbot among {', '.join(tied)} ({choices})"
+    if kind == "imprison":
+        return "put a monk from the Abbey into the Prison Cell (imprison R/B/G/Y or none)"
+    why = {"exchange": "after an exchange", "workshop": "after the Workshop"}.get(
+        str(decision["why"]), "to keep 3 in hand"
+    )
+    return f"return a tile from hand to the bag {why} (return TILE)"
 
 
 _LEGEND = (

@@ -139,8 +139,9 @@ def evaluate(state: MMState) -> list[float]:
     """Expected final score per seat: today's suits, the hand's likely combos, later turns.
 
     The hand is read as the heuristic reads it (``hand_potential``: its main combos declared
-    greedily). A cruder count (each suit's flush and loose pairs) cost a tenth as much, but a search cut
-    off by it drifted from the heuristic's choices towards what only the crude count valued.
+    greedily). A cruder count (each suit's flush and loose pairs) cost a tenth as much, but
+    a search cut off by it drifted from the heuristic's choices towards what only the crude
+    count valued.
     """
     if state.step == OVER:
         return list(state.result().scores)

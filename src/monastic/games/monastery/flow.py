@@ -17,11 +17,10 @@ from monastic.games.monastery.actions import (
 )
 from monastic.games.monastery.catalogue import BOARD, COLOUR_LETTERS, INSTANCES, N_TILES, TYPES
 from monastic.games.monastery.geometry import cell_key, cell_xy, placements
+from monastic.games.monastery.state import P_PRISON, P_RETURN, P_TIE, R_START
 
 if TYPE_CHECKING:
     from monastic.games.monastery.state import MonasteryState
-
-P_TIE, P_PRISON, P_RETURN = 1, 2, 3
 
 
 # Setup ----------------------------------------------------------------------------------
@@ -217,7 +216,7 @@ def apply(st: MonasteryState, seat: int, action: Any) -> list[Event]:
         else:
             assert isinstance(action, Return)
             core.to_bag(st, seat, action.tile, events)
-            if p[2] == 2 and _hand_tiles(st, seat) > 3:
+            if p[2] == R_START and _hand_tiles(st, seat) > 3:
                 st.pending.append(p)
         _settle(st, events)
         return events
@@ -281,7 +280,7 @@ def _settle(st: MonasteryState, events: list[Event]) -> None:
             while st.turn < st.n and _hand_tiles(st, st.order[st.turn]) <= 3:
                 st.turn += 1
             if st.turn < st.n:
-                st.pending.append([P_RETURN, st.order[st.turn], 2])
+                st.pending.append([P_RETURN, st.order[st.turn], R_START])
                 return
             _next_round(st, events)
             continue

@@ -20,6 +20,7 @@ from monastic.games.monastery.actions import (
 )
 from monastic.games.monastery.catalogue import ABBEY, BOARD, INSTANCES
 from monastic.games.monastery.geometry import cell_key, cell_xy, group_component
+from monastic.games.monastery.state import P_RETURN, R_WORKSHOP
 
 if TYPE_CHECKING:
     from monastic.games.monastery.state import MonasteryState
@@ -323,7 +324,7 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
     if isinstance(action, Workshop):
         _use(st, seat, "workshop")
         core.draw(st, seat, events)
-        st.pending.append([3, seat, 1])
+        st.pending.append([P_RETURN, seat, R_WORKSHOP])
         return False
     if isinstance(action, Almonry):
         _use(st, seat, "almonry")

@@ -26,6 +26,7 @@ from monastic.games.monastery.geometry import (
     is_full,
     placements,
 )
+from monastic.games.monastery.state import P_RETURN, R_EXCHANGE
 
 if TYPE_CHECKING:
     from monastic.games.monastery.state import MonasteryState
@@ -233,7 +234,7 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
     if isinstance(action, Exchange):
         st.did_lay = 1
         core.draw(st, seat, events)
-        st.pending.append([3, seat, 0])
+        st.pending.append([P_RETURN, seat, R_EXCHANGE])
         return False
     if isinstance(action, Move):
         m = _find_monk(st, seat, action.sx, action.sy, action.sbox)

@@ -15,6 +15,7 @@ from monastic.games.monastery.catalogue import (
     instance_name,
 )
 from monastic.games.monastery.geometry import INST_TYPE, ROT, cell_xy
+from monastic.games.monastery.state import P_PRISON, P_TIE, R_EXCHANGE, R_START, R_WORKSHOP
 
 if TYPE_CHECKING:
     from monastic.games.monastery.state import MonasteryState
@@ -144,6 +145,8 @@ def view(st: MonasteryState, seat: int | None) -> dict[str, Any]:
         "ending": ["", "E1", "E2"][st.ending],
         "over": bool(st.over),
     }
+    if st.pending and not st.over:
+        out["decision"] = _decision(st)
     if st.phase == "step" and not st.over:
         out["step"] = {
             "movement_points": st.mp,
@@ -159,6 +162,23 @@ def view(st: MonasteryState, seat: int | None) -> dict[str, Any]:
     if st.over:
         out["result"] = st.result().to_dict()
     return out
+
+
+_RETURN_WHY = {R_EXCHANGE: "exchange", R_WORKSHOP: "workshop", R_START: "start hand"}
+
+
+def _decision(st: S) -> dict[str, Any]:
+    """The decision due before play goes on (public: who decides and about what)."""
+    kind, who, context, *rest = st.pending[-1]
+    if kind == P_TIE:
+        return {
+            "kind": "elect",
+            "seat": who,
+            "candidates": [COLOUR_NAMES[st.colour[s]] for s in rest],
+        }
+    if kind == P_PRISON:
+        return {"kind": "imprison", "seat": who}
+    return {"kind": "return", "seat": who, "why": _RETURN_WHY[context]}
 
 
 def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
