@@ -162,14 +162,21 @@ def _combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
     """``done`` and every combo in the hand.
 
     A smaller hand's combos are exactly those of a larger one that fit in it, in the same
-    order, so a declarer's later lists are filtered from its first one, not rebuilt.
+    order, so a declarer's later lists are filtered from its last one, not rebuilt; the
+    same hand asked again (a search's every iteration at its root) gets a copy.
     """
     held = card_mask(hand)
     memo = s.combo_memo
+    if memo is not None and memo[0] == held:
+        return list(memo[2])
     if memo is None or memo[0] & held != held:
-        memo = s.combo_memo = (held, ((DONE, 0), *combo_pairs(hand)))
-    outside = memo[0] & ~held
-    return [action for action, cards in memo[1] if not cards & outside]
+        pairs: tuple[tuple[MMAction, int], ...] = ((DONE, 0), *combo_pairs(hand))
+    else:
+        outside = memo[0] & ~held
+        pairs = tuple([pair for pair in memo[1] if not pair[1] & outside])
+    actions = [action for action, _ in pairs]
+    s.combo_memo = (held, pairs, tuple(actions))
+    return actions
 
 
 def _play(s: StateData, seat: int) -> list[MMAction]:

@@ -99,9 +99,10 @@ class StateData:
     offer_no: int
     trade_log: list[tuple[int, int, int, int, str, str]]  # (number, from, to, card, ask, answer)
     winner: int  # the 9-card flush declarer, or -1
-    # Not game data: a declarer's first hand mask and its combos with their card masks (see
-    # ``legal._combo_actions``); a pure function of that hand, never mutated, so copies share it.
-    combo_memo: tuple[int, tuple[tuple[Any, int], ...]] | None
+    # Not game data: the last combo list (``legal._combo_actions``): the hand's mask, its
+    # combos with their card masks, and the actions alone; a pure function of that hand,
+    # never mutated, so copies share it.
+    combo_memo: tuple[int, tuple[tuple[Any, int], ...], tuple[Any, ...]] | None
 
     def copy_into(self, other: StateData) -> None:
         """Copy every field into ``other``, sharing nothing mutable."""
