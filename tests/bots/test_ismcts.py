@@ -34,10 +34,11 @@ def test_returns_a_legal_action_when_several_seats_decide_at_once() -> None:
         assert bot(seat).choose(state, seat) in state.legal_actions(seat)
 
 
-def test_whole_games_with_every_seat_searching_stay_legal() -> None:
+@pytest.mark.parametrize("spec", ["iterations=30", "iterations=30,rivals=1"])
+def test_whole_games_with_every_seat_searching_stay_legal(spec: str) -> None:
     for seed in range(3):
         state: State = TOY.new_game(3, seed)
-        players = [bot(seed * 10 + s, "iterations=30") for s in range(3)]
+        players = [bot(seed * 10 + s, spec) for s in range(3)]
         while not state.is_over():
             for seat in state.to_act():
                 state.apply(seat, players[seat].choose(state, seat))  # checked apply
@@ -180,13 +181,7 @@ def test_modelled_rivals_leave_the_tree_to_the_searcher(players: int) -> None:
         assert _tree_seats(root) == ({1} if rivals else set(range(players)))
 
 
-def test_modelled_rivals_play_whole_games_legally_and_honestly() -> None:
-    for seed in range(3):
-        state: State = TOY.new_game(3, seed)
-        players = [bot(seed * 10 + s, "iterations=30,rivals=1") for s in range(3)]
-        while not state.is_over():
-            for seat in state.to_act():
-                state.apply(seat, players[seat].choose(state, seat))  # checked apply
+def test_modelled_rivals_keep_the_search_honest() -> None:
     state = bidding_state(seed=2)
     state.apply(0, state.legal_actions(0)[0])
     scrambled = state.determinize(1, Rng(77))
