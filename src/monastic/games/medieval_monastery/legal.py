@@ -245,12 +245,23 @@ _LISTS: dict[str, Callable[[StateData, int], list[MMAction]]] = {
 }
 
 
+def _may_act(s: StateData, seat: int) -> bool:
+    """``seat in to_act(s)``, without building the list."""
+    step = s.step
+    if step in _ACTOR_STEPS:
+        return seat == s.actor
+    if step in SIMULTANEOUS:
+        return seat in s.queue and s.choice[seat] < 0
+    if step == OFFER_STEP:
+        return seat == s.trade_turn
+    if step == ANSWER:
+        return s.offer is not None and seat == s.offer[2]
+    return step == PICK_STEP and seat == s.queue[0]
+
+
 def legal_actions(s: StateData, seat: int) -> list[MMAction]:
     """Every legal action of ``seat``, in a fixed order; [] if it is not to act."""
-    if s.step in _ACTOR_STEPS:
-        if seat != s.actor:
-            return []
-    elif seat not in to_act(s):
+    if not _may_act(s, seat):
         return []
     return _LISTS[s.step](s, seat)
 
