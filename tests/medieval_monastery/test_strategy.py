@@ -54,9 +54,9 @@ def test_evaluate_reads_a_hand_as_the_heuristic_does() -> None:
     """A run of five ranks in five suits scores as a straight: ``evaluate`` counts it as
     ``hand_potential`` does, above five cards that form no combo."""
     hands = ["P1 W2 S3 R4 Z5", "O1 A3 M5 P7 W9"]
-    values = strategy.evaluate(table(2, hands=hands, step="play"))
-    assert values[0] > values[1]
     state = table(2, hands=hands, step="play")
+    values = strategy.evaluate(state)
+    assert values[0] > values[1]
     for seat in (0, 1):
         plain = strategy.utility(state.scores[seat], strategy.GAIN_PER_TURN * (state.turns - 1))
         gained = strategy.hand_potential(state.hands[seat], state.scores[seat])

@@ -77,12 +77,6 @@ class Strategy(Protocol):
     # of ``legal`` that the tree considers at this decision (the others are never tried).
 
 
-@dataclass(frozen=True, slots=True)
-class _Functions:
-    evaluate: Callable[[State], Sequence[float]] | None
-    greedy: Callable[[State, int, Rng], Action] | None
-
-
 def load_strategy(game_id: str) -> Any | None:
     """The game's strategy module, or None if it has none (random playouts then)."""
     from monastic.bots.simple import game_strategy
@@ -140,9 +134,10 @@ class Search:
     def __init__(self, config: SearchConfig, strategy: Any | None) -> None:
         self.config = config
         evaluate = getattr(strategy, "evaluate", None)
-        greedy = getattr(strategy, "greedy_action", None)
-        self._fn = _Functions(evaluate, greedy if config.epsilon > 0 else None)
-        self._guide = greedy
+        self._evaluate: Callable[[State], Sequence[float]] | None = evaluate
+        self._guide: Callable[[State, int, Rng], Action] | None = getattr(
+            strategy, "greedy_action", None
+        )
         self._narrow: Callable[[State, int, list[Action]], list[Action]] | None = getattr(
             strategy, "search_actions", None
         )
@@ -182,7 +177,7 @@ class Search:
                 break
             if modelled and me not in acting:
                 for seat in acting:
-                    self._rival_move(world, seat, rng)
+                    world.apply_quiet(seat, self._policy(world, seat, rng, self._rival_below))
                     depth += 1
                 continue
             node.visits += 1
@@ -200,7 +195,7 @@ class Search:
                 picks = []
                 for seat in acting:
                     if modelled and seat != me:
-                        self._rival_move(world, seat, rng)
+                        world.apply_quiet(seat, self._policy(world, seat, rng, self._rival_below))
                         depth += 1
                         continue
                     legal = world.legal_actions(seat)
@@ -226,17 +221,14 @@ class Search:
             edge.n += 1
             edge.w += rewards[seat]
 
-    def _rival_move(self, world: State, seat: int, rng: Rng) -> None:
-        """Another seat's decision by the rival policy (no tree node); none if it has no
-        legal action (a seat that sits out a simultaneous decision)."""
-        legal = world.legal_actions(seat)
-        if not legal:
-            return
+    def _policy(self, world: State, seat: int, rng: Rng, below: int) -> Action:
+        """A decision outside the tree (playouts, modelled rivals): the greedy heuristic
+        with chance ``below / 2**64``, else a random legal action."""
         guide = self._guide
-        if guide is not None and rng.next64() < self._rival_below:
-            world.apply_quiet(seat, guide(world, seat, rng))
-        else:
-            world.apply_quiet(seat, legal[rng.below(len(legal))])
+        if guide is not None and below > 0 and rng.next64() < below:
+            return guide(world, seat, rng)
+        legal = world.legal_actions(seat)
+        return legal[rng.below(len(legal))]
 
     def _select(
         self, node: Node, seat: int, legal: list[Action], world: State, rng: Rng
@@ -284,19 +276,13 @@ class Search:
 
     def _playout(self, world: State, depth: int, rng: Rng) -> list[float]:
         cutoff = self._cutoff
-        greedy = self._fn.greedy
         below = self._greedy_below
         while depth < cutoff:
             acting = world.to_act()
             if not acting:
                 break
             seat = acting[0]
-            if greedy is not None and rng.next64() < below:
-                action = greedy(world, seat, rng)
-            else:
-                legal = world.legal_actions(seat)
-                action = legal[rng.below(len(legal))]
-            world.apply_quiet(seat, action)
+            world.apply_quiet(seat, self._policy(world, seat, rng, below))
             depth += 1
         return self._rewards(world)
 
@@ -304,6 +290,6 @@ class Search:
         if world.is_over():
             result = world.result()
             return [result.reward(seat) for seat in range(world.players)]
-        evaluate = self._fn.evaluate
+        evaluate = self._evaluate
         assert evaluate is not None  # without one, playouts run to the end
         return scores_to_rewards(evaluate(world), self.config.temp)

@@ -268,7 +268,7 @@ def legal_actions(s: StateData, seat: int) -> list[MMAction]:
 
 def why_illegal(s: StateData, seat: int, action: object) -> str | None:
     """None if legal; otherwise the reason, in words a player understands."""
-    if seat not in to_act(s):
+    if not _may_act(s, seat):
         return f"seat {seat} is not to act now"
     step = s.step
     hand = s.hands[seat]
