@@ -9,6 +9,7 @@ import monastic
 import monastic.games.monasterium.strategy as strategy
 from monastic.engine import Rng
 from monastic.games.monasterium.actions import Place
+from monastic.games.monasterium.evaluation_weights import FEATURES, WEIGHTS
 
 
 def test_evaluate_one_estimate_per_seat_and_exact_at_the_end() -> None:
@@ -84,8 +85,76 @@ def test_evaluate_counts_the_dice_being_placed() -> None:
     expected = sum(max(0.0, v) for v in values) / 6 + max(0.0, max(values)) / 6
     assert worth[1] - worth[0] == pytest.approx(values[col] - expected)
     assert worth[2] - worth[0] == pytest.approx(0.5 * (values[col] - expected))
-    assert strategy.evaluate(mine)[0] > strategy.evaluate(shared)[0]
+    # The evaluation sees the difference through one feature only.
+    maj = strategy._majority(s)
+    diff = [
+        i
+        for i, (a, b) in enumerate(
+            zip(
+                strategy.position_features(mine, 0, maj),
+                strategy.position_features(shared, 0, maj),
+                strict=True,
+            )
+        )
+        if a != b
+    ]
+    assert [FEATURES[i] for i in diff] == ["dice_being_placed"]
     assert strategy._dice_worth(act_position(2, seat=0, fields={3: 2}), 0) == 0.0
+
+
+def test_evaluation_weights_cover_every_player_count() -> None:
+    """data/evaluation.json holds one weight triple per feature for 2, 3 and 4 players."""
+    assert sorted(WEIGHTS) == [2, 3, 4]
+    s = new(2)
+    assert len(strategy.position_features(s, 0, strategy._majority(s))) == len(FEATURES)
+    for weights in WEIGHTS.values():
+        assert len(weights.terms) == len(FEATURES)
+
+
+def test_evaluate_is_the_fitted_linear_model() -> None:
+    """Each feature weighed by a + b*left + c*left**2, plus the placement term."""
+    s = new(3, seed=4)
+    rng = Rng(5)
+    for step in range(150):
+        seat = s.to_act()[0]
+        s.apply(seat, strategy.greedy_action(s, seat, rng))
+        if step % 50:
+            continue
+        left = strategy._time_left(s)
+        maj = strategy._majority(s)
+        weights = WEIGHTS[3]
+        for p in range(3):
+            want = sum(
+                x * (a + b * left + c * left * left)
+                for x, (a, b, c) in zip(
+                    strategy.position_features(s, p, maj), weights.terms, strict=True
+                )
+            )
+            if s.phase == "place":
+                want += weights.placing[0] + weights.placing[1] * left
+            assert strategy.evaluate(s)[p] == pytest.approx(want)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_evaluate_foresees_final_scores_of_greedy_games(n: int) -> None:
+    """On greedy games it was not fitted on (seeds below 1000), the estimate is off by
+    less than a constant guess that knows each game's mean final score."""
+    strategy._COLUMN_CACHE.clear()  # greedy's memo must not carry another test's positions
+    errors, guess_errors = [], []
+    for seed in range(2):
+        s = new(n, seed=seed)
+        rng = Rng(seed)
+        estimates = []
+        while not s.is_over():
+            estimates.append(strategy.evaluate(s))
+            seat = s.to_act()[0]
+            s.apply(seat, strategy.greedy_action(s, seat, rng))
+        final = s.result().scores
+        mean = sum(final) / n
+        errors += [abs(e[p] - final[p]) for e in estimates for p in range(n)]
+        guess_errors += [abs(mean - final[p]) for _ in estimates for p in range(n)]
+    error = sum(errors) / len(errors)
+    assert error < 12.0 and error < 0.8 * sum(guess_errors) / len(guess_errors)
 
 
 def test_heuristic_value_matches_its_definition() -> None:

@@ -1,9 +1,9 @@
 """Heuristics for Monasterium bots: a cheap evaluation and a greedy one-step chooser.
 
 ``evaluate`` estimates each seat's final score: VP so far, the final-scoring categories as if
-the game ended now, leftover goods, and the worth of what still pays off later (unlocked
-slots, flipped tiles, personal dice, mission progress), scaled by the rounds left; while
-dice are being placed, also the dice each seat may still take this round.
+the game ended now, goods, and what still pays off later (unlocked slots, personal dice,
+mission progress); while dice are being placed, also the dice each seat may still take this
+round. Each part is weighed as a fit on greedy self-play found (``data/evaluation.json``).
 
 ``greedy_action`` looks one decision ahead (two when the decision only opens a follow-up
 choice of the same seat, such as a send's destination) and picks the best heuristic value.
@@ -40,6 +40,7 @@ from monastic.games.monasterium.effects import (
     cloister_cost,
     mission_met,
 )
+from monastic.games.monasterium.evaluation_weights import WEIGHTS
 from monastic.games.monasterium.flow import use_options
 from monastic.games.monasterium.state import MonasteriumState
 
@@ -49,6 +50,7 @@ __all__ = [
     "greedy_action",
     "heuristic_value",
     "narrow_placement",
+    "position_features",
     "search_actions",
 ]
 
@@ -74,9 +76,6 @@ SLOT_BONUS: tuple[float, ...] = (
 QUICK_PLACE = False  # True: placement rates columns statically (about 7x faster, weaker)
 QUICK_TAKE = False  # True: takes rate columns statically (faster, weaker)
 DIE_WORTH = 6.0  # per extra personal die, scaled by time left
-PRIOR_FINAL = 110.0  # VP a fair player reaches before final scoring, spread over the rounds
-PRIOR_ROUNDS = 2.0  # weight of that prior, in rounds played
-FUTURE_SHARE = 0.5  # part of that rate not already counted in the position's worth
 MISSION_WEIGHT = 0.6  # share of an A/B card's VP, times (requirements met / 3) squared
 
 
@@ -124,6 +123,11 @@ _ROW_EMPTY = tuple(
         + sum(SLOT_BONUS[r * 5 + c] for c in range(5) if not m >> c & 1)
         for m in range(32)
     )
+    for r in range(4)
+)
+#: The action bonus (``SLOT_BONUS``) of the empty slots of row r whose occupied-slot bits are m.
+_ROW_BONUS_LEFT = tuple(
+    tuple(sum(SLOT_BONUS[r * 5 + c] for c in range(5) if not m >> c & 1) for m in range(32))
     for r in range(4)
 )
 
@@ -188,33 +192,76 @@ def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -
     return value
 
 
+def position_features(s: MonasteriumState, p: int, maj: list[int]) -> list[float]:
+    """What the fitted evaluation weighs for seat p, in the order of ``FEATURES``.
+
+    The parts of ``heuristic_value`` taken apart (so the fit sets their worth), the dice
+    of this round while they are placed (``_dice_worth``: without it every placement would
+    look alike until the dice are taken), and the seat's own VP rate over the rounds left.
+    """
+    chapels = s.chapels
+    kcount = s.kcount[p]
+    spread = 0
+    clch = 0
+    for m in range(5):
+        c = chapels[m][p]
+        if c:
+            spread += 1
+            clch += kcount[m] * c
+    g = s.goods[p]
+    gvp = g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
+    slots = s.slots[p]
+    played = s.round - 1
+    vp = s.vp[p]
+    return [
+        vp,
+        maj[p],
+        CHAPEL_SPREAD[spread],
+        clch * CLOISTER_CHAPEL_MULT,
+        *g,
+        gvp,
+        5 - _POP5[slots & 0x1F],
+        5 - _POP5[(slots >> 5) & 0x1F],
+        5 - _POP5[(slots >> 10) & 0x1F],
+        5 - _POP5[(slots >> 15) & 0x1F],
+        _ROW_BONUS_LEFT[0][slots & 0x1F]
+        + _ROW_BONUS_LEFT[1][(slots >> 5) & 0x1F]
+        + _ROW_BONUS_LEFT[2][(slots >> 10) & 0x1F]
+        + _ROW_BONUS_LEFT[3][(slots >> 15) & 0x1F],
+        s.personal[p] - 1,
+        _POP5[access_mask(s, p)],
+        s.extras[p].count(1),
+        _mission_progress(s, p),
+        s.dice_left if s.current == p and s.phase == "act" else 0,
+        _dice_worth(s, p),
+        vp / (played + 1) * (3 * s.n - played),
+        1.0,
+    ]
+
+
 def evaluate(state: MonasteriumState) -> list[float]:
     """Estimated final score per seat (cheap; for cutting playouts short).
 
-    The position's worth (``heuristic_value``), the dice of this round not yet used
-    while they are being placed (``_dice_worth``: without it every placement would look
-    alike until the dice are taken),
-    plus the rounds still to play times a rate that blends a prior (a typical game's VP
-    spread over its rounds) with the seat's own rate so far.
+    A linear model fitted on greedy self-play (``data/evaluation.json``): each feature of
+    ``position_features`` weighed by a quadratic in the share of the game left. Exact (the
+    final score) once the game is over.
     """
+    if state.final is not None:
+        return [float(v) for v in state.vp]
+    weights = WEIGHTS[state.n]
+    left = _time_left(state)
+    left2 = left * left
+    coef = [a + b * left + c * left2 for a, b, c in weights.terms]
+    placing = 0.0
+    if state.phase == "place":
+        placing = weights.placing[0] + weights.placing[1] * left
     maj = _majority(state)
-    n = state.n
-    total = 3 * n
-    over = state.is_over()
-    played = state.round - 1
-    rounds_left = total - played if not over else 0
-    out = []
-    for p in range(n):
-        base = heuristic_value(state, p, maj)
-        if not over and DICE_SHARE:
-            base += _dice_worth(state, p) * DICE_SHARE
-        prior = PRIOR_FINAL / total
-        rate = (prior * PRIOR_ROUNDS + state.vp[p] * 1.0) / (PRIOR_ROUNDS + played)
-        out.append(base + rounds_left * rate * FUTURE_SHARE)
-    return out
+    return [
+        sum(x * c for x, c in zip(position_features(state, p, maj), coef, strict=True)) + placing
+        for p in range(state.n)
+    ]
 
 
-DICE_SHARE = 0.8  # part of a placed die's column worth that the evaluation counts
 NEUTRAL_SHARE = 0.5  # a neutral die on a field may go to either seat
 
 
