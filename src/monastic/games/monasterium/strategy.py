@@ -149,13 +149,8 @@ def _majority(s: MonasteriumState) -> list[int]:
     return out
 
 
-def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
-    """A seat's expected final score, roughly, from this position."""
-    if s.final is not None:
-        return float(s.vp[p])
-    if maj is None:
-        maj = _majority(s)
-    left = _time_left(s)
+def _chapel_parts(s: MonasteriumState, p: int) -> tuple[int, int]:
+    """Seat p's chapel spread (monasteries with an own chapel) and its cloisters x chapels."""
     chapels = s.chapels
     kcount = s.kcount[p]
     spread = 0
@@ -165,9 +160,25 @@ def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -
         if c:
             spread += 1
             clch += kcount[m] * c
+    return spread, clch
+
+
+def _goods_vp(g: list[int]) -> int:
+    """What goods score at the end of the game."""
+    return g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
+
+
+def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
+    """A seat's expected final score, roughly, from this position."""
+    if s.final is not None:
+        return float(s.vp[p])
+    if maj is None:
+        maj = _majority(s)
+    left = _time_left(s)
+    spread, clch = _chapel_parts(s, p)
     value = float(s.vp[p] + maj[p] + CHAPEL_SPREAD[spread] + clch * CLOISTER_CHAPEL_MULT)
     g = s.goods[p]
-    gvp = g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
+    gvp = _goods_vp(g)
     if left > 0.1:
         worth = g[0] * GOOD_WORTH[0] + g[1] * GOOD_WORTH[1] + g[2] * GOOD_WORTH[2]
         worth += g[3] * GOOD_WORTH[3] + g[4] * GOOD_WORTH[4]
@@ -199,17 +210,9 @@ def position_features(s: MonasteriumState, p: int, maj: list[int]) -> list[float
     of this round while they are placed (``_dice_worth``: without it every placement would
     look alike until the dice are taken), and the seat's own VP rate over the rounds left.
     """
-    chapels = s.chapels
-    kcount = s.kcount[p]
-    spread = 0
-    clch = 0
-    for m in range(5):
-        c = chapels[m][p]
-        if c:
-            spread += 1
-            clch += kcount[m] * c
+    spread, clch = _chapel_parts(s, p)
     g = s.goods[p]
-    gvp = g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
+    gvp = _goods_vp(g)
     slots = s.slots[p]
     played = s.round - 1
     vp = s.vp[p]
