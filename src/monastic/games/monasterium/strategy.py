@@ -12,6 +12,7 @@ choice of the same seat, such as a send's destination) and picks the best heuris
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
 from monastic.engine import Rng
@@ -84,8 +85,12 @@ def _time_left(s: MonasteriumState) -> float:
     """Fraction of the game's rounds still to play (1.0 at the start, 0.0 at the end)."""
     if s.is_over():
         return 0.0
-    total = 3 * s.n
-    return max(0.0, (total - s.round + 1) / total)
+    return _share_left(s.n, s.round)
+
+
+def _share_left(n: int, round_: int) -> float:
+    total = 3 * n
+    return max(0.0, (total - round_ + 1) / total)
 
 
 def _mission_progress(s: MonasteriumState, p: int) -> float:
@@ -252,19 +257,28 @@ def evaluate(state: MonasteriumState) -> list[float]:
     """
     if state.final is not None:
         return [float(v) for v in state.vp]
-    weights = WEIGHTS[state.n]
-    left = _time_left(state)
-    left2 = left * left
-    coef = [a + b * left + c * left2 for a, b, c in weights.terms]
-    placing = 0.0
-    if state.phase == "place":
-        placing = weights.placing[0] + weights.placing[1] * left
+    coef, placing = _COEFFICIENTS[state.n][state.round - 1]
+    if state.phase != "place":
+        placing = 0.0
     maj = _majority(state)
     return [
         sum(x * c for x, c in zip(position_features(state, p, maj), coef, strict=True)) + placing
         for p in range(state.n)
     ]
 
+
+def _round_coefficients(n: int, round_: int) -> tuple[tuple[float, ...], float]:
+    """The fitted weight of each feature in this round, and the placement term."""
+    weights = WEIGHTS[n]
+    left = _share_left(n, round_)
+    coef = tuple(a + b * left + c * left * left for a, b, c in weights.terms)
+    return coef, weights.placing[0] + weights.placing[1] * left
+
+
+#: ``_round_coefficients`` per player count, for rounds 1..3n (worked out once, not per call).
+_COEFFICIENTS = MappingProxyType(
+    {n: tuple(_round_coefficients(n, r) for r in range(1, 3 * n + 1)) for n in WEIGHTS}
+)
 
 NEUTRAL_SHARE = 0.5  # a neutral die on a field may go to either seat
 
