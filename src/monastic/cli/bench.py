@@ -53,15 +53,32 @@ def add_bench_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     bench.add_argument("--games", type=int, default=50, help="random games to play (default 50)")
     bench.add_argument("--players", type=int, help="seats (default: the game's)")
     bench.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    bench.add_argument(
+        "--warmup",
+        type=int,
+        default=5,
+        help="untimed games played first, to fill caches (default 5)",
+    )
     bench.add_argument("--bot", help="also time this bot, e.g. ismcts:medium or greedy")
 
 
-def bench_random(game: Game, games: int, players: int, seed: int) -> BenchFigures:
-    """Play ``games`` uniformly random games; keep some of their states as samples."""
+def bench_random(game: Game, games: int, players: int, seed: int, warmup: int = 0) -> BenchFigures:
+    """Play ``warmup`` untimed games, then ``games`` timed uniformly random games; keep some
+    of the timed games' states as samples.
+
+    The warm-up games (seeds after the timed ones) fill the rules' caches of pure functions
+    and the interpreter's own, so the figure is the steady rate a long search sees.
+    """
     figures = BenchFigures()
     # Picking a move is the player's work, not the rules': the stdlib's generator does it
     # cheaply (each game's own chance still comes from its seeded ``Rng``).
     pick = random.Random(seed ^ 0x5EED).random
+    warm_pick = random.Random(~seed).random  # the timed games are the same with or without
+    for index in range(warmup):
+        state = game.new_game(players, seed + games + index)
+        while acting := state.to_act():
+            actions = state.legal_actions(acting[0])
+            state.apply_quiet(acting[0], actions[int(warm_pick() * len(actions))])
     for index in range(games):
         state = game.new_game(players, seed + index)
         start = perf_counter()
@@ -154,9 +171,14 @@ def run_bench(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else game.default_players
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    if args.warmup < 0:
+        raise CliError("--warmup must be 0 or more")
     console = Console()
-    figures = bench_random(game, args.games, players, args.seed)
-    table = Table(title=f"{game.id}, {players} players, {figures.games} random games, one core")
+    figures = bench_random(game, args.games, players, args.seed, args.warmup)
+    table = Table(
+        title=f"{game.id}, {players} players, {figures.games} random games"
+        f" (after {args.warmup} untimed), one core"
+    )
     table.add_column("measure")
     table.add_column("per second", justify="right")
     table.add_column("note", style="dim")
