@@ -92,6 +92,19 @@ def test_C15_combo_cards_go_to_the_discard_then_score_then_draw() -> None:
     assert s.scores[0][0] == 4
 
 
+def test_C13_a_straight_is_one_action_whatever_order_its_cards_are_named_in() -> None:
+    """C-13: a straight's cards go by rank inside the action, its text and the discard pile
+    (C-15, C-19) go by suit; any spelling parses to the offered action."""
+    s = cenobitic(hands=["W1 P2 S3 Z5 Z7", "W9"])
+    offered = [a for a in s.legal_actions(0) if str(a) == "combo straight P2 W1 S3"]
+    assert len(offered) == 1 and offered[0].cards == tuple(cards("W1 P2 S3"))
+    game = load_game("medieval-monastery")
+    for text in ("combo straight P2 W1 S3", "combo straight S3 W1 P2", "combo straight w1 p2 s3"):
+        assert game.parse_action(text) == offered[0]
+    s.apply(0, "combo straight S3 P2 W1")
+    assert s.discard[-3:] == sorted(cards("W1 P2 S3")) and hand(s, 0) == "Z5 Z7"
+
+
 def test_C15_a_card_can_be_in_only_one_combo() -> None:
     """C-15 (seed 004 Cenobitic): a declared combo's cards leave the hand."""
     s = cenobitic(hands=["P1 P2 W2 S2", "W1"])

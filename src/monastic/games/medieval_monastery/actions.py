@@ -21,6 +21,7 @@ from monastic.games.medieval_monastery.catalogue import (
     card_text,
     cards_text,
     parse_card,
+    rank,
 )
 from monastic.games.medieval_monastery.state import card_mask
 
@@ -152,7 +153,8 @@ class Swap:
 
 
 class Combo(NamedTuple):
-    """Cenobitic: declare a combo of the named kind; ``cards`` are sorted."""
+    """Cenobitic: declare a combo of the named kind; ``cards`` are sorted (a straight's by
+    rank: P2 W1 S3 is ``(W1, P2, S3)``); its text lists them in suit order."""
 
     kind: str
     cards: tuple[Card, ...]
@@ -187,9 +189,10 @@ KIND: dict[tuple[int, ...], tuple[Combo, int]] = {
     for cards in combinations(range(rank, 72, 9), n)
 }
 # Every 3-card straight (3,584 values; the commonest combo) with its card mask, by its cards
-# in rank order (as ``itertools.product`` yields them from a hand's rank columns).
+# in rank order (as ``itertools.product`` yields them from a hand's rank columns, and as a
+# straight lists them).
 STRAIGHT3: dict[tuple[int, ...], tuple[Combo, int]] = {
-    (a, b, c): (Combo("straight", tuple(sorted((a, b, c)))), card_mask((a, b, c)))
+    (a, b, c): (Combo("straight", (a, b, c)), card_mask((a, b, c)))
     for low in range(7)
     for a in range(low, 72, 9)
     for b in range(low + 1, 72, 9)
@@ -270,6 +273,10 @@ def parse_action(text: str) -> MMAction:
             raise ActionSyntaxError(
                 f"{text!r}: a combo reads 'combo KIND CARDS...' with KIND one of {kinds}"
             )
-        return Combo(args[0].lower(), _cards(args[1:], text))
+        kind = args[0].lower()
+        cards = _cards(args[1:], text)
+        if kind == "straight":  # a straight's cards go by rank, as it is listed
+            cards = tuple(sorted(cards, key=rank))
+        return Combo(kind, cards)
     known = "play, discard, offer, done, accept, reject, pick, bid, give, swap, combo"
     raise ActionSyntaxError(f"{text!r}: unknown action {word!r} (actions: {known})")

@@ -546,6 +546,7 @@ def _next_trader(s: StateData, after: int, ev: Events) -> None:
 
 def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Events) -> None:
     """C-15: cards to the discard pile, then score, then draw."""
+    cards = tuple(sorted(cards))  # in card order, however the action lists them
     lose(s, seat, *cards)
     s.discard.extend(cards)
     points = combo_points(kind, cards)

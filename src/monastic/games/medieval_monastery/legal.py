@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 
 from monastic.games.medieval_monastery.actions import (
     ASKS,
@@ -12,13 +11,10 @@ from monastic.games.medieval_monastery.actions import (
     DISCARD_ONE,
     DISCARD_TWO,
     DONE,
-    FLUSH,
     GIVE,
-    KIND,
     OFFER,
     PICK,
     PLAY,
-    STRAIGHT3,
     Accept,
     Bid,
     Combo,
@@ -33,6 +29,7 @@ from monastic.games.medieval_monastery.actions import (
     Swap,
 )
 from monastic.games.medieval_monastery.catalogue import card_text
+from monastic.games.medieval_monastery.combo_listing import combo_actions
 from monastic.games.medieval_monastery.combos import is_combo
 from monastic.games.medieval_monastery.flow import ASK_CARDS, matches_ask
 from monastic.games.medieval_monastery.state import (
@@ -45,7 +42,6 @@ from monastic.games.medieval_monastery.state import (
     OVER,
     SIMULTANEOUS,
     StateData,
-    card_mask,
 )
 from monastic.games.medieval_monastery.state import (
     BID as BID_STEP,
@@ -63,12 +59,11 @@ from monastic.games.medieval_monastery.state import (
     PLAY as PLAY_STEP,
 )
 
-__all__ = ["combo_pairs", "is_legal", "legal_actions", "to_act", "why_illegal"]
+__all__ = ["is_legal", "legal_actions", "to_act", "why_illegal"]
 
 SWAP = tuple(Swap(t) for t in range(6))
 # Builds a named tuple action without the Python-level ``__new__`` (a frame per combo).
 _new = tuple.__new__
-_BIT = tuple(1 << card for card in range(72))  # each card's mask
 
 
 # The steps where ``s.actor`` alone decides (checked first: most decisions are these).
@@ -97,94 +92,12 @@ def _trade_targets(s: StateData, seat: int) -> list[int]:
     return [t for t in range(s.n) if t != seat and s.hands[t]]
 
 
-@cache
-def _column_combos(flush: bool, cards: tuple[int, ...]) -> tuple[tuple[Combo, int], ...]:
-    """Every flush in one suit's held cards (or every N of a kind in one rank's), in order
-    of size, with their card masks. Cached: a column is one of only 6,239 card sets."""
-    table = FLUSH if flush else KIND
-    return tuple(
-        pair
-        for n in range(2, len(cards) + 1)
-        for pair in map(table.__getitem__, combinations(cards, n))
-    )
-
-
-def combo_pairs(hand: list[int]) -> list[tuple[Combo, int]]:
-    """Every combo ``hand`` can declare (C-13) with its card mask, in a fixed order:
-    flushes by suit then size, N of a kind by rank then size, straights by lowest rank
-    then length, then one card of each suit."""
-    by_suit: list[list[int]] = [[], [], [], [], [], [], [], []]
-    by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], []]
-    for card in sorted(hand):
-        by_suit[card // 9].append(card)
-        by_rank[card % 9 + 1].append(card)
-    pairs: list[tuple[Combo, int]] = []
-    for cards in by_suit:
-        if len(cards) >= 2:
-            pairs.extend(_column_combos(True, tuple(cards)))
-    for cards in by_rank:
-        if len(cards) >= 2:
-            pairs.extend(_column_combos(False, tuple(cards)))
-    low = 1
-    while low <= 7:  # straights: 3+ consecutive ranks, no wrap
-        if not (by_rank[low] and by_rank[low + 1]):
-            low += 1
-            continue
-        high = low + 2  # ranks low..high-1 are all held
-        while high <= 9 and by_rank[high]:
-            high += 1
-        for start in range(low, high - 2):
-            threes = [*map(STRAIGHT3.__getitem__, product(*by_rank[start : start + 3]))]
-            pairs.extend(threes)
-            if start + 3 == high:
-                continue
-            # Longer ones grow from the shorter by one card of the next rank.
-            grown = [(combo.cards, mask) for combo, mask in threes]
-            for rank in range(start + 3, high):
-                grown = [
-                    ((*cards, c), mask | _BIT[c]) for cards, mask in grown for c in by_rank[rank]
-                ]
-                pairs.extend(
-                    [
-                        (_new(Combo, ("straight", tuple(sorted(cards)))), mask)
-                        for cards, mask in grown
-                    ]
-                )
-        low = high
-    if all(by_suit):
-        pairs.extend(
-            (Combo("suits", tuple(sorted(cards))), card_mask(cards)) for cards in product(*by_suit)
-        )
-    return pairs
-
-
-def _combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
-    """``done`` and every combo in the hand.
-
-    A smaller hand's combos are exactly those of a larger one that fit in it, in the same
-    order, so a declarer's later lists are filtered from its last one, not rebuilt; the
-    same hand asked again (a search's every iteration at its root) gets a copy.
-    """
-    held = card_mask(hand)
-    memo = s.combo_memo
-    if memo is not None and memo[0] == held:
-        return list(memo[2])
-    if memo is None or memo[0] & held != held:
-        pairs: tuple[tuple[MMAction, int], ...] = ((DONE, 0), *combo_pairs(hand))
-    else:
-        outside = memo[0] & ~held
-        pairs = tuple([pair for pair in memo[1] if not pair[1] & outside])
-    actions = [action for action, _ in pairs]
-    s.combo_memo = (held, pairs, tuple(actions))
-    return actions
-
-
 def _play(s: StateData, seat: int) -> list[MMAction]:
     return [PLAY[c] for c in sorted(s.hands[seat])]
 
 
 def _combo(s: StateData, seat: int) -> list[MMAction]:
-    return _combo_actions(s, s.hands[seat])
+    return combo_actions(s, s.hands[seat])
 
 
 def _offer(s: StateData, seat: int) -> list[MMAction]:

@@ -99,7 +99,7 @@ class StateData:
     offer_no: int
     trade_log: list[tuple[int, int, int, int, str, str]]  # (number, from, to, card, ask, answer)
     winner: int  # the 9-card flush declarer, or -1
-    # Not game data: the last combo list (``legal._combo_actions``): the hand's mask, its
+    # Not game data: the last combo list (``combo_listing.combo_actions``): the hand's mask, its
     # combos with their card masks, and the actions alone; a pure function of that hand,
     # never mutated, so copies share it.
     combo_memo: tuple[int, tuple[tuple[Any, int], ...], tuple[Any, ...]] | None

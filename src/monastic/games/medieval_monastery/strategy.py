@@ -26,11 +26,11 @@ from monastic.games.medieval_monastery.actions import (
     Reject,
     Swap,
 )
+from monastic.games.medieval_monastery.combo_listing import combo_pairs
 from monastic.games.medieval_monastery.combos import combo_points
 from monastic.games.medieval_monastery.flow import matches_ask
 from monastic.games.medieval_monastery.game import MMState
-from monastic.games.medieval_monastery.legal import combo_pairs
-from monastic.games.medieval_monastery.state import COMBO, OVER, mask_cards
+from monastic.games.medieval_monastery.state import COMBO, OVER, card_mask, mask_cards
 
 __all__ = [
     "ISMCTS_SETTINGS",
@@ -72,7 +72,7 @@ def utility(scores: Sequence[float], future: float = 0.0) -> float:
 def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[int, ...]] | None:
     base = utility(scores)
     best: tuple[float, str, tuple[int, ...]] | None = None
-    for combo, _ in combo_pairs(hand):
+    for combo, _ in combo_pairs(hand, card_mask(hand)):
         kind, cards = combo.kind, combo.cards
         if kind == "flush" and len(cards) == 9:
             return (math.inf, kind, cards)
