@@ -11,6 +11,7 @@ __all__ = [
     "combo_points",
     "is_combo",
     "is_winning_flush",
+    "score_combo",
 ]
 
 
@@ -37,13 +38,20 @@ def is_winning_flush(kind: str, cards: Sequence[Card]) -> bool:
 
 def combo_points(kind: str, cards: Sequence[Card]) -> list[int]:
     """Points per suit (8 numbers) that a valid combo scores."""
+    points = [0] * 8
+    score_combo(points, kind, cards)
+    return points
+
+
+def score_combo(row: list[int], kind: str, cards: Sequence[Card]) -> None:
+    """Add a valid combo's points to a row of 8 suit scores."""
     value = COMBOS[kind].points.get(len(cards), 0)
     if kind == "suits":
-        return [value] * 8
-    points = [0] * 8
-    for card in cards:  # each suit present scores once (a flush's cards share one suit)
-        points[card // 9] = value  # the card's suit
-    return points
+        for suit_index in range(8):
+            row[suit_index] += value
+        return
+    for suit_index in {card // 9 for card in cards}:  # each suit present scores once
+        row[suit_index] += value
 
 
 def combo_draws(kind: str, size: int) -> int:

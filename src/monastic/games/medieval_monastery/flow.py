@@ -12,7 +12,12 @@ from collections.abc import Iterable
 from monastic.engine import Event
 from monastic.games.medieval_monastery.actions import ASKS
 from monastic.games.medieval_monastery.catalogue import CARD_TEXTS, rank, suit
-from monastic.games.medieval_monastery.combos import combo_draws, combo_points, is_winning_flush
+from monastic.games.medieval_monastery.combos import (
+    combo_draws,
+    combo_points,
+    is_winning_flush,
+    score_combo,
+)
 from monastic.games.medieval_monastery.state import (
     ABBEY,
     ANSWER,
@@ -548,12 +553,10 @@ def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Even
     """C-15: cards to the discard pile, then score, then draw."""
     cards = tuple(sorted(cards))  # in card order, however the action lists them
     lose(s, seat, *cards)
-    s.discard.extend(cards)
-    points = combo_points(kind, cards)
-    row = s.scores[seat]
-    for i in range(8):
-        row[i] += points[i]
+    s.discard += cards
+    score_combo(s.scores[seat], kind, cards)
     if ev is not None:
+        points = combo_points(kind, cards)
         ev.append(
             Event("combo", {"seat": seat, "combo": kind, "cards": _texts(cards), "points": points})
         )

@@ -79,7 +79,10 @@ class MMState(StateData, State):
         return ev
 
     def apply_quiet(self, seat: int, action: object) -> None:
-        self._apply(seat, action, None)
+        rule = _RULES.get(type(action))  # ``_apply`` inlined: this is a search's every step
+        if rule is None:
+            raise TypeError(f"not a Medieval Monastery action: {action!r}")
+        rule(self, seat, action, None)
 
     def _apply(self, seat: int, action: object, ev: flow.Events) -> None:
         rule = _RULES.get(type(action))
