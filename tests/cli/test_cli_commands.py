@@ -7,6 +7,7 @@ import sys
 import pytest
 
 import monastic
+from monastic.cli.bench import bench_random
 from monastic.cli.main import main
 
 
@@ -40,6 +41,18 @@ def test_bench_reports_games_decisions_clone_and_legal_actions(
     out = capsys.readouterr().out
     for measure in ("random games", "decisions", "clone()", "legal_actions()"):
         assert measure in out
+
+
+def test_bench_warm_up_games_are_untimed_and_leave_the_timed_games_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = monastic.load_game("medieval-monastery")
+    cold = bench_random(game, 3, 3, seed=5)
+    warm = bench_random(game, 3, 3, seed=5, warmup=2)
+    assert (warm.games, warm.decisions) == (cold.games, cold.decisions)
+    assert [s.to_json() for s in warm.samples] == [s.to_json() for s in cold.samples]
+    assert main(["bench", "medieval-monastery", "--games", "1", "--warmup", "-1"]) == 2
+    assert "--warmup" in capsys.readouterr().err
 
 
 def test_bench_reports_search_iterations(capsys: pytest.CaptureFixture[str]) -> None:
