@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from time import perf_counter
 
@@ -64,7 +65,7 @@ def add_bench_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 def bench_random(game: Game, games: int, players: int, seed: int, warmup: int = 0) -> BenchFigures:
     """Play ``warmup`` untimed games, then ``games`` timed uniformly random games; keep some
-    of the timed games' states as samples.
+    states of the timed games as samples (replayed off the clock).
 
     The warm-up games (seeds after the timed ones) fill the rules' caches of pure functions
     and the interpreter's own, so the figure is the steady rate a long search sees.
@@ -72,33 +73,36 @@ def bench_random(game: Game, games: int, players: int, seed: int, warmup: int = 
     figures = BenchFigures()
     # Picking a move is the player's work, not the rules': the stdlib's generator does it
     # cheaply (each game's own chance still comes from its seeded ``Rng``).
-    pick = random.Random(seed ^ 0x5EED).random
     warm_pick = random.Random(~seed).random  # the timed games are the same with or without
     for index in range(warmup):
-        state = game.new_game(players, seed + games + index)
-        while acting := state.to_act():
-            actions = state.legal_actions(acting[0])
-            state.apply_quiet(acting[0], actions[int(warm_pick() * len(actions))])
+        _play_out(game.new_game(players, seed + games + index), warm_pick, None)
+    pick = random.Random(seed ^ 0x5EED).random
     for index in range(games):
         state = game.new_game(players, seed + index)
         start = perf_counter()
-        decisions = 0
-        while True:
-            acting = state.to_act()
-            if not acting:
-                break
-            seat = acting[0]
-            actions = state.legal_actions(seat)
-            state.apply_quiet(seat, actions[int(pick() * len(actions))])
-            decisions += 1
-            if decisions % _SAMPLE_EVERY == 0 and len(figures.samples) < _MAX_SAMPLES:
-                pause = perf_counter()
-                figures.samples.append(state.clone())
-                start += perf_counter() - pause  # sampling is not part of the game's time
+        figures.decisions += _play_out(state, pick, None)
         figures.seconds += perf_counter() - start
         figures.games += 1
-        figures.decisions += decisions
+    pick = random.Random(seed ^ 0x5EED).random  # the same games again, sampled
+    for index in range(games):
+        if len(figures.samples) >= _MAX_SAMPLES:
+            break
+        _play_out(game.new_game(players, seed + index), pick, figures.samples)
     return figures
+
+
+def _play_out(state: State, pick: Callable[[], float], samples: list[State] | None) -> int:
+    """Play uniformly random actions to the end; return the number of decisions. With
+    ``samples``, keep a copy of every ``_SAMPLE_EVERY``-th state until it holds enough."""
+    decisions = 0
+    while acting := state.to_act():
+        seat = acting[0]
+        actions = state.legal_actions(seat)
+        state.apply_quiet(seat, actions[int(pick() * len(actions))])
+        decisions += 1
+        if samples is not None and decisions % _SAMPLE_EVERY == 0 and len(samples) < _MAX_SAMPLES:
+            samples.append(state.clone())
+    return decisions
 
 
 def _clone_rate(work: list[State], minimum: float = 0.2) -> float:
