@@ -69,6 +69,40 @@ def test_column_values_are_memoised_and_ignore_the_dice_on_the_fields() -> None:
     assert strategy.column_values(b, 0) is not first  # holdings are part of the key
 
 
+@pytest.mark.parametrize("n", [2, 4])
+def test_column_ratings_depend_only_on_their_key(n: int) -> None:
+    """Greedy's column ratings are a function of ``_seat_key`` alone, so their memo never
+    changes a rating: the dice on the fields, the dice in hand, the turn in progress, the
+    chance stream and what other seats hold may all differ."""
+    s = new(n, seed=7)
+    rng = Rng(8)
+    scramble = Rng(9)
+    checked = 0
+    while not s.is_over():
+        seat = s.to_act()[0]
+        if checked < 40 and s.round > 1 and s.phase in ("place", "act"):
+            for p in range(n):
+                other = s.clone()
+                other.rng = Rng(scramble.next64())
+                other.phase = "act" if s.phase == "place" else "place"
+                other.current = (s.current + 1) % n
+                other.dice_left = scramble.below(3)
+                other.turn_col = scramble.below(5)
+                other.used = scramble.below(2)
+                other.fields = [[scramble.below(2) for _ in range(n + 1)] for _ in range(7)]
+                other.held_personal = [scramble.below(3) for _ in range(n)]
+                other.rolled_personal = [1 + scramble.below(6)]
+                q = (p + 1) % n
+                other.vp[q] += 7
+                other.goods[q] = [g + 1 for g in other.goods[q]]
+                other.pos[q] = 1 + (other.pos[q] % 8)
+                assert strategy._seat_key(other, p) == strategy._seat_key(s, p)
+                assert strategy._column_values(other, p) == strategy._column_values(s, p)
+            checked += 1
+        s.apply(seat, strategy.greedy_action(s, seat, rng))
+    assert checked == 40
+
+
 def test_evaluate_counts_the_dice_being_placed() -> None:
     """While dice are placed, a die on a field is worth its column's rating: an own
     personal die fully, a neutral one half to each seat; after placement it counts no more."""
@@ -137,11 +171,11 @@ def test_evaluate_is_the_fitted_linear_model() -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_evaluate_foresees_final_scores_of_greedy_games(n: int) -> None:
-    """On greedy games it was not fitted on (seeds below 1000), the estimate is off by
-    less than a constant guess that knows each game's mean final score."""
-    strategy._COLUMN_CACHE.clear()  # greedy's memo must not carry another test's positions
+    """On 20 greedy games it was not fitted on (seeds below 1000), the estimate is off by
+    less than 10 VP on average, and by less than a constant guess that knows each game's
+    mean final score (at 2 players that guess is hard to beat: 8.8 against 9.9 VP)."""
     errors, guess_errors = [], []
-    for seed in range(2):
+    for seed in range(20):
         s = new(n, seed=seed)
         rng = Rng(seed)
         estimates = []
@@ -154,7 +188,7 @@ def test_evaluate_foresees_final_scores_of_greedy_games(n: int) -> None:
         errors += [abs(e[p] - final[p]) for e in estimates for p in range(n)]
         guess_errors += [abs(mean - final[p]) for _ in estimates for p in range(n)]
     error = sum(errors) / len(errors)
-    assert error < 12.0 and error < 0.8 * sum(guess_errors) / len(guess_errors)
+    assert error < 10.0 and error < sum(guess_errors) / len(guess_errors)
 
 
 def test_heuristic_value_matches_its_definition() -> None:

@@ -176,6 +176,14 @@ def _goods_vp(g: list[int]) -> int:
 
 def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
     """A seat's expected final score, roughly, from this position."""
+    value = standing_value(s, p, maj)
+    if s.final is None and s.current == p and s.phase == "act":
+        value += s.dice_left * 2.0  # the dice of the turn in progress
+    return value
+
+
+def standing_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
+    """``heuristic_value`` without the dice of a turn in progress."""
     if s.final is not None:
         return float(s.vp[p])
     if maj is None:
@@ -204,8 +212,6 @@ def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -
     value += later * left
     value += s.extras[p].count(1) * 2.0
     value += _mission_progress(s, p)
-    if s.current == p and s.phase == "act":
-        value += s.dice_left * 2.0
     return value
 
 
@@ -303,6 +309,8 @@ def _dice_worth(s: MonasteriumState, p: int) -> float:
     return worth
 
 
+# A memo of ``_column_values``, which depends only on ``_seat_key``: what it holds (and
+# when it is emptied) never changes a result, only how long one takes.
 _COLUMN_CACHE: dict[tuple[Any, ...], list[float]] = {}
 _CACHE_MAX = 20000
 
@@ -316,6 +324,7 @@ def _seat_key(s: MonasteriumState, p: int) -> tuple[Any, ...]:
         s.round,
         s.slots[p],
         s.personal[p],
+        s.rerolled[p],
         s.pos[p],
         s.laps[p],
         s.vp[p],
@@ -348,18 +357,36 @@ def column_values(s: MonasteriumState, p: int) -> list[float]:
     return out
 
 
+def _rating_probe(s: MonasteriumState, p: int) -> MonasteriumState:
+    """A copy of ``s`` in which only what ``_seat_key`` names can matter: seat p on turn
+    with two dice of one column to use (so the turn goes on after the probed use), every
+    die off the board but one neutral die (so a turn that does end passes on, as while
+    dice lie out, instead of ending the round), and a fixed chance stream."""
+    probe = s.clone()
+    probe.phase = "act"
+    probe.current = p
+    probe.start = p
+    probe.tasks = []
+    probe.turn_col = -1
+    probe.dice_left = 2
+    probe.used = 0
+    probe._legal = None
+    probe.fields = [[0] * (s.n + 1) for _ in range(7)]
+    probe.fields[1][0] = 1
+    probe.held_personal = [0] * s.n
+    probe.held_neutral = [0] * s.n
+    probe.rolled_personal = None
+    probe.rolled_neutral = []
+    probe.rng = Rng(0)
+    return probe
+
+
 def _column_values(s: MonasteriumState, p: int) -> list[float]:
-    base = heuristic_value(s, p)
+    probe = _rating_probe(s, p)
+    base = standing_value(probe, p)  # the probe's two dice are what is being rated
     out = []
     for col in range(5):
-        probe = s.clone()
-        probe.phase = "act"
-        probe.current = p
-        probe.tasks = []
         probe.turn_col = col
-        probe.dice_left = 2  # the turn goes on after the probed use: no turn or round end
-        probe.used = 0
-        probe._legal = None
         acts = use_options(probe, p, (col,))
         if not acts:
             out.append(-1.0)
