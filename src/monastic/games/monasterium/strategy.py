@@ -309,9 +309,11 @@ def _dice_worth(s: MonasteriumState, p: int) -> float:
     return worth
 
 
+Ratings = tuple[float, ...]  # one die's worth in each column 1..5
+
 # A memo of ``_column_values``, which depends only on ``_seat_key``: what it holds (and
 # when it is emptied) never changes a result, only how long one takes.
-_COLUMN_CACHE: dict[tuple[Any, ...], list[float]] = {}
+_COLUMN_CACHE: dict[tuple[Any, ...], Ratings] = {}
 _CACHE_MAX = 20000
 
 
@@ -341,7 +343,7 @@ def _seat_key(s: MonasteriumState, p: int) -> tuple[Any, ...]:
     )
 
 
-def column_values(s: MonasteriumState, p: int) -> list[float]:
+def column_values(s: MonasteriumState, p: int) -> Ratings:
     """Heuristic gain of one die used in each column 1..5 now (best single action).
 
     Memoised on ``_seat_key``: searches ask again and again in the same position.
@@ -381,7 +383,7 @@ def _rating_probe(s: MonasteriumState, p: int) -> MonasteriumState:
     return probe
 
 
-def _column_values(s: MonasteriumState, p: int) -> list[float]:
+def _column_values(s: MonasteriumState, p: int) -> Ratings:
     probe = _rating_probe(s, p)
     base = standing_value(probe, p)  # the probe's two dice are what is being rated
     out = []
@@ -393,7 +395,7 @@ def _column_values(s: MonasteriumState, p: int) -> list[float]:
             continue
         best = max(_scores(probe, p, acts))
         out.append(best - base)
-    return out
+    return tuple(out)
 
 
 ROAD_BONUS_WORTH = {
@@ -445,7 +447,7 @@ def _static_use_value(s: MonasteriumState, p: int, use: Use, gf: float, left: fl
     return 3.5  # a window tile
 
 
-def quick_column_values(s: MonasteriumState, p: int) -> list[float]:
+def quick_column_values(s: MonasteriumState, p: int) -> Ratings:
     """Cheap estimate of one die's worth in each column 1..5 (no lookahead)."""
     left = _time_left(s)
     gf = 0.4 + 0.6 * left
@@ -458,21 +460,21 @@ def quick_column_values(s: MonasteriumState, p: int) -> list[float]:
             out.append(max((_static_use_value(s, p, a, gf, left) for a in acts), default=-1.0))
     finally:
         s.used = saved
-    return out
+    return tuple(out)
 
 
-def _values(s: MonasteriumState, p: int, quick: bool) -> list[float]:
+def _values(s: MonasteriumState, p: int, quick: bool) -> Ratings:
     return quick_column_values(s, p) if quick else column_values(s, p)
 
 
-def _place_score(s: MonasteriumState, p: int, v: int, values: list[float]) -> float:
+def _place_score(s: MonasteriumState, p: int, v: int, values: Ratings) -> float:
     pers = s.rolled_personal or []
     worth = max(values) if v == 6 else values[v - 1]
     # Personal dice are safe for their owner; neutral ones may be taken by others.
     return worth * (2 * pers.count(v) + s.rolled_neutral.count(v))
 
 
-def _take_score(s: MonasteriumState, p: int, take: Take, values: list[float]) -> float:
+def _take_score(s: MonasteriumState, p: int, take: Take, values: Ratings) -> float:
     col = take.column - 1
     flipped = not s.slots[p] >> (15 + col) & 1
     score = 0.0
@@ -545,9 +547,9 @@ def greedy_action(state: MonasteriumState, seat: int, rng: Rng) -> Any:
         tbest = max(tscores)
         ttop = [a for a, v in zip(acts, tscores, strict=True) if v >= tbest - 1e-9]
         return ttop[rng.below(len(ttop))]
-    values = _scores(state, seat, acts)
-    best_value = max(values)
-    top_i = [i for i, v in enumerate(values) if v >= best_value - 1e-9]
+    use_scores = _scores(state, seat, acts)
+    best_value = max(use_scores)
+    top_i = [i for i, v in enumerate(use_scores) if v >= best_value - 1e-9]
     return acts[top_i[rng.below(len(top_i))]]
 
 
