@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from position import cards, hand, table
 
-from monastic import IllegalAction
+from monastic import IllegalAction, load_game
 from monastic.games.medieval_monastery.catalogue import card_text
 
 
@@ -219,3 +219,11 @@ def test_C12_a_simultaneous_choice_is_final_and_hidden() -> None:
     assert s.view(1)["my_choice"] is None and s.view(1)["chosen"] == [0]
     theirs = s.view(1)
     assert "P1" not in theirs["hand"] and theirs["known"] == {} and theirs["my_choice"] is None
+
+
+def test_applying_something_that_is_not_an_action_is_a_type_error() -> None:
+    """The unchecked paths name the stray value instead of failing somewhere inside."""
+    s = load_game("medieval-monastery").new_game(4, 1)
+    for apply in (s.apply_quiet, s.apply_unchecked):
+        with pytest.raises(TypeError, match="not a Medieval Monastery action: 'play P1'"):
+            apply(0, "play P1")

@@ -72,8 +72,8 @@ def _straights(run: list[tuple[int, ...]], pairs: list[ComboPair]) -> None:
             pairs += grown
 
 
-def combo_pairs(hand: list[int], held: int) -> list[ComboPair]:
-    """Every combo ``hand`` (mask ``held``) can declare (C-13) with its card mask, in a fixed
+def combo_pairs(held: int) -> list[ComboPair]:
+    """Every combo the hand of mask ``held`` can declare (C-13) with its card mask, in a fixed
     order: flushes by suit then size, N of a kind by rank then size, straights by lowest
     rank then length, then one card of each suit."""
     pairs: list[ComboPair] = []
@@ -115,7 +115,7 @@ def combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
     if memo is not None and memo[0] == held:
         return list(memo[2])
     if memo is None or memo[0] & held != held:
-        pairs: tuple[tuple[MMAction, int], ...] = ((DONE, 0), *combo_pairs(hand, held))
+        pairs: tuple[tuple[MMAction, int], ...] = ((DONE, 0), *combo_pairs(held))
     else:
         outside = memo[0] & ~held
         pairs = tuple([pair for pair in memo[1] if not pair[1] & outside])

@@ -75,20 +75,12 @@ class MMState(StateData, State):
 
     def apply_unchecked(self, seat: int, action: object) -> list[Event]:
         ev: list[Event] = []
-        self._apply(seat, action, ev)
+        _RULES.get(type(action), _not_an_action)(self, seat, action, ev)
         return ev
 
     def apply_quiet(self, seat: int, action: object) -> None:
-        rule = _RULES.get(type(action))  # ``_apply`` inlined: this is a search's every step
-        if rule is None:
-            raise TypeError(f"not a Medieval Monastery action: {action!r}")
-        rule(self, seat, action, None)
-
-    def _apply(self, seat: int, action: object, ev: flow.Events) -> None:
-        rule = _RULES.get(type(action))
-        if rule is None:
-            raise TypeError(f"not a Medieval Monastery action: {action!r}")
-        rule(self, seat, action, ev)
+        # One lookup and the rule itself: this is a search's every step.
+        _RULES.get(type(action), _not_an_action)(self, seat, action, None)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
@@ -164,6 +156,10 @@ def _give(s: StateData, seat: int, action: Any, ev: flow.Events) -> None:
         flow.monks_give(s, action.card, ev)
     else:
         flow.choose(s, seat, action.card, ev)
+
+
+def _not_an_action(s: StateData, seat: int, action: Any, ev: flow.Events) -> None:
+    raise TypeError(f"not a Medieval Monastery action: {action!r}")
 
 
 # What each kind of action does (one lookup instead of a chain of type tests).

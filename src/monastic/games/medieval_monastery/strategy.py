@@ -72,7 +72,7 @@ def utility(scores: Sequence[float], future: float = 0.0) -> float:
 def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[int, ...]] | None:
     base = utility(scores)
     best: tuple[float, str, tuple[int, ...]] | None = None
-    for combo, _ in combo_pairs(hand, card_mask(hand)):
+    for combo, _ in combo_pairs(card_mask(hand)):
         kind, cards = combo.kind, combo.cards
         if kind == "flush" and len(cards) == 9:
             return (math.inf, kind, cards)

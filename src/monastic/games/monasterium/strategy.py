@@ -177,9 +177,14 @@ def _goods_vp(g: list[int]) -> int:
 def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
     """A seat's expected final score, roughly, from this position."""
     value = standing_value(s, p, maj)
-    if s.final is None and s.current == p and s.phase == "act":
-        value += s.dice_left * 2.0  # the dice of the turn in progress
+    if s.final is None:
+        value += _turn_dice(s, p) * 2.0
     return value
+
+
+def _turn_dice(s: MonasteriumState, p: int) -> int:
+    """The dice seat p still has to use on its turn in progress (0 off turn)."""
+    return s.dice_left if s.current == p and s.phase == "act" else 0
 
 
 def standing_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
@@ -247,7 +252,7 @@ def position_features(s: MonasteriumState, p: int, maj: list[int]) -> list[float
         _POP5[access_mask(s, p)],
         s.extras[p].count(1),
         _mission_progress(s, p),
-        s.dice_left if s.current == p and s.phase == "act" else 0,
+        _turn_dice(s, p),
         _dice_worth(s, p),
         vp / (played + 1) * (3 * s.n - played),
         1.0,
