@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any
 
 import pytest
-from toy_game import TOY, Bid, ToyState, ToyStrategy
+from toy_game import STRATEGY, TOY, Bid, ToyState, ToyStrategy, toy_strategy
 
 from monastic.bots.ismcts import ISMCTSBot, game_tuned, parse_spec, spec_settings
-from monastic.bots.ismcts_search import Node, Search, load_strategy, scores_to_rewards
+from monastic.bots.ismcts_search import Node, Search, scores_to_rewards
 from monastic.bots.simple import RandomBot
-from monastic.engine import Rng, State
+from monastic.engine import Rng, State, Strategy
 
 
-def bot(seed: int = 7, spec: str = "iterations=200", strategy: object = ToyStrategy) -> ISMCTSBot:
+def bot(
+    seed: int = 7, spec: str = "iterations=200", strategy: Strategy[Any] | None = STRATEGY
+) -> ISMCTSBot:
     return ISMCTSBot(seed, parse_spec(spec), strategy=strategy)
 
 
@@ -99,7 +101,7 @@ def test_progressive_widening_limits_the_children_tried() -> None:
 
 
 def test_a_game_without_strategy_falls_back_to_random_playouts() -> None:
-    assert load_strategy(TOY.id) is None
+    assert TOY.strategy() is None
     state = bidding_state()
     assert bot(strategy=None).choose(state, 0) in state.legal_actions(0)
 
@@ -127,16 +129,15 @@ def test_beats_random_more_often_than_not() -> None:
     assert won / games > 0.5
 
 
-class TunedToy(ToyStrategy):
-    ISMCTS_SETTINGS: ClassVar[dict[str, float]] = {"cutoff": 3, "epsilon": 0.9, "iterations": 5}
+TUNED = toy_strategy(settings={"cutoff": 3, "epsilon": 0.9, "iterations": 5})
 
 
 def test_a_games_own_settings_refine_all_but_the_spec_and_budget() -> None:
     config, fixed = spec_settings("iterations=10,cutoff=5")
-    tuned = game_tuned(config, TunedToy, fixed)
+    tuned = game_tuned(config, TUNED, fixed)
     assert (tuned.cutoff, tuned.epsilon, tuned.iterations) == (5, 0.9, 10)
-    assert game_tuned(config, ToyStrategy, fixed) == config
-    searcher = ISMCTSBot(1, config, strategy=TunedToy, fixed=fixed)
+    assert game_tuned(config, STRATEGY, fixed) == config
+    searcher = ISMCTSBot(1, config, strategy=TUNED, fixed=fixed)
     searcher.choose(bidding_state(), 0)
     assert searcher.last_iterations == 10
 
@@ -150,15 +151,18 @@ class NarrowToy(ToyStrategy):
         return [min(bids, key=lambda a: a.card)] if bids else legal[:1]
 
 
+NARROW = toy_strategy(NarrowToy)
+
+
 def test_a_games_search_actions_narrow_what_the_tree_tries() -> None:
     state = bidding_state()
-    narrowed = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=NarrowToy)
+    narrowed = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=NARROW)
     stats = narrowed.analyse(state, 0)
     lowest = NarrowToy.search_actions(state, 0, state.legal_actions(0))[0]
     assert [a for a, share, _ in stats if share > 0] == [lowest]
     assert narrowed.choose(state, 0) == lowest
     # Without the hook the same search spreads its visits.
-    wide = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=ToyStrategy).analyse(state, 0)
+    wide = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=STRATEGY).analyse(state, 0)
     assert sum(1 for _, share, _ in wide if share > 0) > 1
 
 
@@ -175,7 +179,7 @@ def test_modelled_rivals_leave_the_tree_to_the_searcher(players: int) -> None:
     # node of the tree holds the searcher's statistics only. Without it they have their own.
     state = bidding_state(players)
     for rivals in ("", ",rivals=0.5"):
-        search = Search(parse_spec(f"iterations=150,bias=0{rivals}"), ToyStrategy)
+        search = Search(parse_spec(f"iterations=150,bias=0{rivals}"), STRATEGY)
         root, done, _ = search.run(state, 1, Rng(5))
         assert done == 150
         assert _tree_seats(root) == ({1} if rivals else set(range(players)))

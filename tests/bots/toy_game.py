@@ -23,6 +23,7 @@ from monastic.engine import (
     Result,
     Rng,
     State,
+    Strategy,
     as_rng,
     ranks_from_scores,
 )
@@ -245,7 +246,7 @@ ToyState.game = TOY
 
 
 class ToyStrategy:
-    """Evaluation and a greedy heuristic, to exercise the bot's strategy path."""
+    """Evaluation and a greedy heuristic, to exercise the bot's strategy path (``STRATEGY``)."""
 
     @staticmethod
     def evaluate(state: State) -> list[float]:
@@ -265,3 +266,18 @@ class ToyStrategy:
         # Bid high on big prizes, low on small ones.
         cards = sorted(a.card for a in actions if isinstance(a, Bid))
         return Bid(cards[-1] if state.prize >= 5 else cards[0])
+
+
+def toy_strategy(
+    kind: type[ToyStrategy] = ToyStrategy, settings: dict[str, float] | None = None
+) -> Strategy[Any]:
+    """The toy's ``Strategy`` built from ``kind`` (a subclass may add ``search_actions``)."""
+    return Strategy(
+        evaluate=kind.evaluate,
+        greedy_action=kind.greedy_action,
+        search_actions=getattr(kind, "search_actions", None),
+        search_settings=settings or {},
+    )
+
+
+STRATEGY = toy_strategy()

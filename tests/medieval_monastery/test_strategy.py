@@ -42,12 +42,12 @@ def test_greedy_declares_before_it_is_done() -> None:
 
 def test_the_game_tunes_the_search() -> None:
     config, fixed = spec_settings("iterations=10")
-    tuned = game_tuned(config, strategy, fixed)
+    tuned = game_tuned(config, strategy.STRATEGY, fixed)
     for key, value in strategy.ISMCTS_SETTINGS.items():
         assert getattr(tuned, key) == value
     assert tuned.iterations == 10
     config, fixed = spec_settings("iterations=10,cutoff=3")
-    assert game_tuned(config, strategy, fixed).cutoff == 3  # the spec wins
+    assert game_tuned(config, strategy.STRATEGY, fixed).cutoff == 3  # the spec wins
 
 
 def test_evaluate_reads_a_hand_as_the_heuristic_does() -> None:

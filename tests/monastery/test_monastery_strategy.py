@@ -146,7 +146,7 @@ def test_ismcts_settings_tune_the_search() -> None:
     from monastic.bots.ismcts import LEVELS, game_tuned
     from monastic.games.monastery import strategy
 
-    tuned = game_tuned(LEVELS["medium"], strategy, frozenset())
+    tuned = game_tuned(LEVELS["medium"], strategy.STRATEGY, frozenset())
     for key, value in strategy.ISMCTS_SETTINGS.items():
         assert getattr(tuned, key) == value
     assert tuned.seconds == LEVELS["medium"].seconds

@@ -12,11 +12,11 @@ Spec strings (the text after ``ismcts:``) are comma-separated items: a level (``
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from monastic.bots.ismcts_search import Node, Search, SearchConfig, load_strategy
-from monastic.engine import Action, Rng, State
+from monastic.bots.ismcts_search import Node, Search, SearchConfig
+from monastic.engine import Action, Rng, State, Strategy
 
 __all__ = ["LEVELS", "ISMCTSBot", "from_spec", "game_tuned", "parse_spec", "spec_settings"]
 
@@ -120,13 +120,13 @@ def spec_settings(params: str) -> tuple[SearchConfig, frozenset[str]]:
     return dataclasses.replace(config, **changes), frozenset(changes)
 
 
-def game_tuned(config: SearchConfig, strategy: Any, fixed: frozenset[str]) -> SearchConfig:
-    """``config`` with the game's own search settings (``ISMCTS_SETTINGS`` in its strategy
-    module, e.g. ``{"cutoff": 8}``) for every field not in ``fixed``; budgets never change.
+def game_tuned(
+    config: SearchConfig, strategy: Strategy[Any] | None, fixed: frozenset[str]
+) -> SearchConfig:
+    """``config`` with the game's own search settings (``Strategy.search_settings``, e.g.
+    ``{"cutoff": 8}``) for every field not in ``fixed``; budgets never change.
     """
-    settings = getattr(strategy, "ISMCTS_SETTINGS", None)
-    if not isinstance(settings, Mapping):
-        return config
+    settings = strategy.search_settings if strategy is not None else {}
     changes = {}
     for key, value in settings.items():
         if key in _SETTINGS and key not in _BUDGET:
@@ -136,7 +136,7 @@ def game_tuned(config: SearchConfig, strategy: Any, fixed: frozenset[str]) -> Se
                     changes[field] = parse(str(value))
                 except ValueError:
                     raise ValueError(
-                        f"ISMCTS_SETTINGS {key} must be {what}, not {value!r}"
+                        f"search setting {key} must be {what}, not {value!r}"
                     ) from None
     return dataclasses.replace(config, **changes)
 
@@ -152,7 +152,7 @@ class ISMCTSBot:
     """Searches worlds sampled from its seat's information; never reads hidden truth.
 
     ``last_iterations`` and ``last_seconds`` tell how much the last search did. With
-    ``fixed`` given, the game's own ``ISMCTS_SETTINGS`` refine every other field of
+    ``fixed`` given, the game's own ``search_settings`` refine every other field of
     ``config``; without it, ``config`` is used as it is.
     """
 
@@ -162,7 +162,7 @@ class ISMCTSBot:
         config: SearchConfig | None = None,
         *,
         name: str = "ismcts",
-        strategy: Any | None = None,
+        strategy: Strategy[Any] | None = None,
         fixed: frozenset[str] | None = None,
     ) -> None:
         self.name = name
@@ -205,7 +205,7 @@ class ISMCTSBot:
         game_id = state.game.id
         search = self._searches.get(game_id)
         if search is None:
-            strategy = self._strategy if self._strategy is not None else load_strategy(game_id)
+            strategy = self._strategy if self._strategy is not None else state.game.strategy()
             config = self.config
             if self._fixed is not None:
                 config = game_tuned(config, strategy, self._fixed)

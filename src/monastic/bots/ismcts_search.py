@@ -20,7 +20,7 @@ search is multi-player and not zero-sum.
   (the tree then spends every node on the searcher's own choices: deeper for the same
   iterations when several rivals move between two of its decisions).
 - A game may narrow what the tree considers at a decision (``search_actions`` in its
-  strategy module, e.g. to drop dominated choices); playouts still see every action.
+  ``Strategy``, e.g. to drop dominated choices); playouts still see every action.
 """
 
 from __future__ import annotations
@@ -29,17 +29,15 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Any, Protocol
+from typing import Any
 
-from monastic.engine import Action, Rng, State
+from monastic.engine import Action, Rng, State, Strategy
 
 __all__ = [
     "Edge",
     "Node",
     "Search",
     "SearchConfig",
-    "Strategy",
-    "load_strategy",
     "scores_to_rewards",
 ]
 
@@ -64,27 +62,6 @@ class SearchConfig:
     # the tree holds the searching seat's decisions only, and another seat follows the
     # greedy heuristic with chance p (a random legal action otherwise), as in playouts.
     rivals: float | None = None
-
-
-class Strategy(Protocol):
-    """What a game's ``strategy`` module offers the search."""
-
-    def evaluate(self, state: State) -> list[float]: ...
-
-    def greedy_action(self, state: State, seat: int, rng: Rng) -> Action: ...
-
-    # Optional: ``search_actions(state, seat, legal) -> list[Action]``, a non-empty subset
-    # of ``legal`` that the tree considers at this decision (the others are never tried).
-
-
-def load_strategy(game_id: str) -> Any | None:
-    """The game's strategy module, or None if it has none (random playouts then)."""
-    from monastic.bots.simple import game_strategy
-
-    try:
-        return game_strategy(game_id)
-    except (ImportError, AttributeError):
-        return None
 
 
 def scores_to_rewards(scores: Sequence[float], temp: float) -> list[float]:
@@ -131,15 +108,15 @@ class Node:
 class Search:
     """One configured search; ``run`` builds a tree for one decision."""
 
-    def __init__(self, config: SearchConfig, strategy: Any | None) -> None:
+    def __init__(self, config: SearchConfig, strategy: Strategy[Any] | None) -> None:
         self.config = config
-        evaluate = getattr(strategy, "evaluate", None)
+        evaluate = strategy.evaluate if strategy is not None else None
         self._evaluate: Callable[[State], Sequence[float]] | None = evaluate
-        self._guide: Callable[[State, int, Rng], Action] | None = getattr(
-            strategy, "greedy_action", None
+        self._guide: Callable[[State, int, Rng], Action] | None = (
+            strategy.greedy_action if strategy is not None else None
         )
-        self._narrow: Callable[[State, int, list[Action]], list[Action]] | None = getattr(
-            strategy, "search_actions", None
+        self._narrow: Callable[[State, int, list[Action]], list[Action]] | None = (
+            strategy.search_actions if strategy is not None else None
         )
         self._greedy_below = int(config.epsilon * _TWO64)
         self._rival_below = int(config.rivals * _TWO64) if config.rivals is not None else -1

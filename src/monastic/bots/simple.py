@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any
 
 from monastic.engine import Action, Rng, State
 
-__all__ = ["GreedyBot", "RandomBot", "game_strategy"]
+__all__ = ["GreedyBot", "RandomBot"]
 
 
 class RandomBot:
@@ -26,12 +24,6 @@ class RandomBot:
         return self.rng.choice(actions)
 
 
-def game_strategy(game_id: str) -> Any:
-    """The ``strategy`` module of a game (its evaluation and heuristics)."""
-    package = game_id.replace("-", "_")
-    return importlib.import_module(f"monastic.games.{package}.strategy")
-
-
 class GreedyBot:
     """Plays the game's own heuristic on a determinized copy, so it never reads hidden truth."""
 
@@ -45,6 +37,9 @@ class GreedyBot:
         game_id = state.game.id
         heuristic = self._heuristics.get(game_id)
         if heuristic is None:
-            heuristic = self._heuristics[game_id] = game_strategy(game_id).greedy_action
+            strategy = state.game.strategy()
+            if strategy is None:
+                raise ValueError(f"{state.game.title} has no heuristic, so no greedy bot")
+            heuristic = self._heuristics[game_id] = strategy.greedy_action
         world = state.determinize(seat, self.rng.spawn())
         return heuristic(world, seat, self.rng)

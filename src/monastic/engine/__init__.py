@@ -7,13 +7,16 @@ from monastic.engine.record import Match, Record, replay
 from monastic.engine.registry import game_ids, load_game
 from monastic.engine.result import Result, ranks_from_scores
 from monastic.engine.rng import Rng
-from monastic.engine.state import Action, Game, GameInfo, State, as_rng
+from monastic.engine.state import VIEW_KEYS, Action, Decision, Game, GameInfo, State, as_rng
+from monastic.engine.strategy import Strategy
 
 __all__ = [
+    "VIEW_KEYS",
     "Action",
     "ActionSyntaxError",
     "BadOption",
     "BadSaveFile",
+    "Decision",
     "Event",
     "Game",
     "GameInfo",
@@ -24,6 +27,7 @@ __all__ = [
     "Result",
     "Rng",
     "State",
+    "Strategy",
     "as_rng",
     "events_for",
     "game_ids",

@@ -1,41 +1,63 @@
-"""The registry of games: ids to the modules that define them, imported on first use."""
+"""The registry of games, filled from the games that declare themselves.
+
+The engine names no game. A game is a package under ``monastic.games`` whose ``__init__``
+exports ``GAME`` (an instance of a ``Game`` subclass), or any installed package that offers
+one through the ``monastic.games`` entry-point group. Packages are found once, imported on
+first use.
+"""
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import pkgutil
+from functools import cache
+from importlib.metadata import entry_points
 from types import MappingProxyType
 
 from monastic.engine.state import Game
 
 __all__ = ["game_ids", "load_game"]
 
-_MODULES = MappingProxyType(
-    {
-        "medieval-monastery": "monastic.games.medieval_monastery",
-        "monastery": "monastic.games.monastery",
-        "monasterium": "monastic.games.monasterium",
-    }
-)
+_BUILT_IN = "monastic.games"
+_ENTRY_POINTS = "monastic.games"
 
 
-def _available(game_id: str) -> bool:
-    """Whether the game's package is installed and defines ``GAME`` (a package being
-    written may exist without it)."""
-    spec = importlib.util.find_spec(_MODULES[game_id])
-    if spec is None or spec.origin is None:
-        return False
-    return hasattr(importlib.import_module(_MODULES[game_id]), "GAME")
+def _id_of(package: str) -> str:
+    return package.rsplit(".", 1)[-1].replace("_", "-")
+
+
+@cache
+def _declared() -> MappingProxyType[str, str]:
+    """Game id -> ``module`` or ``module:attribute`` that holds its ``Game``."""
+    found: dict[str, str] = {}
+    games = importlib.import_module(_BUILT_IN)
+    for module in pkgutil.iter_modules(games.__path__, _BUILT_IN + "."):
+        if module.ispkg:
+            found[_id_of(module.name)] = module.name
+    for point in entry_points(group=_ENTRY_POINTS):
+        found.setdefault(point.name, point.value)
+    return MappingProxyType(found)
+
+
+@cache
+def _load(game_id: str) -> Game | None:
+    module, _, attribute = _declared()[game_id].partition(":")
+    game = getattr(importlib.import_module(module), attribute or "GAME", None)
+    if not isinstance(game, Game):
+        return None  # a package being written may exist before it declares its game
+    if game.id != game_id:
+        raise RuntimeError(f"{module} declares game {game.id!r}, registered as {game_id!r}")
+    return game
 
 
 def game_ids() -> list[str]:
     """The ids of every game this installation can play, sorted."""
-    return sorted(game_id for game_id in _MODULES if _available(game_id))
+    return sorted(game_id for game_id in _declared() if _load(game_id) is not None)
 
 
 def load_game(game_id: str) -> Game:
     """The game with this id; raises ValueError naming the known ids."""
-    if not isinstance(game_id, str) or game_id not in _MODULES or not _available(game_id):
+    game = _load(game_id) if isinstance(game_id, str) and game_id in _declared() else None
+    if game is None:
         raise ValueError(f"unknown game {game_id!r} (known games: {', '.join(game_ids())})")
-    game: Game = importlib.import_module(_MODULES[game_id]).GAME
     return game

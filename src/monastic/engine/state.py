@@ -1,9 +1,13 @@
 """The engine contract every game implements: ``Game`` makes ``State``s.
 
 A state holds the whole truth of one game, hidden parts and the random generator
-included. ``apply`` checks legality and leaves the state unchanged on any error;
-``apply_unchecked`` is the trusted path for actions taken from ``legal_actions``, and
-``apply_quiet`` the same without events, for search.
+included. Every front end reads the same surface: ``view(seat)`` in one shape for all games
+(``VIEW_KEYS``, then the game's own keys), the game's words for events (``Game.describe``),
+phases and decisions, and action texts.
+
+``apply`` checks legality and leaves the state unchanged on any error; ``apply_unchecked``
+is the trusted path for actions taken from ``legal_actions``, and ``apply_quiet`` the same
+without events, for search.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from monastic.engine.errors import BadOption, BadSaveFile, IllegalAction
 from monastic.engine.events import Event
@@ -21,7 +25,10 @@ from monastic.engine.options import OptionSpec, validate_options
 from monastic.engine.result import Result
 from monastic.engine.rng import Rng
 
-__all__ = ["Action", "Game", "GameInfo", "State", "as_rng"]
+if TYPE_CHECKING:
+    from monastic.engine.strategy import Strategy
+
+__all__ = ["VIEW_KEYS", "Action", "Decision", "Game", "GameInfo", "State", "as_rng"]
 
 #: Actions are small frozen values of ids with one canonical text form, ``str(action)``.
 Action = Hashable
@@ -35,6 +42,28 @@ def as_rng(rng: random.Random | Rng | int) -> Rng:
     if isinstance(rng, int):
         return Rng(rng)
     return Rng(rng.getrandbits(64))
+
+
+#: The keys every view starts with, the same in every game; the game's own keys follow.
+VIEW_KEYS = (
+    "game",  # the game id
+    "viewer",  # the seat whose view this is, or None for a spectator
+    "players",  # one public entry per seat, in seat order
+    "phase",  # a machine name of the phase, e.g. "play"
+    "phase_text",  # the phase in words, e.g. "Day 2, Sext (prayer)"
+    "to_act",  # the seats that must decide now
+    "decision",  # None unless the viewer decides now: {"kind", "prompt", "actions"}
+    "over",  # whether the game has ended
+    "result",  # None until the end, then Result.to_dict()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a seat is asked now: a machine name (``"combo"``) and a prompt in words."""
+
+    kind: str
+    prompt: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +108,59 @@ class State(ABC):
         which never read them. Games override it when skipping events saves time."""
         self.apply_unchecked(seat, action)
 
-    @abstractmethod
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator), JSON-ready."""
+        """What ``seat`` may see (None: a spectator), JSON-ready: ``VIEW_KEYS`` first, with
+        the same meaning in every game, then the game's own keys (``view_details``)."""
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
+            raise ValueError(f"there is no seat {seat!r} (seats are 0..{self.players - 1})")
+        over = self.is_over()
+        to_act = self.to_act()
+        decision = None
+        if seat is not None and seat in to_act:
+            asked = self.decision(seat)
+            actions = self.legal_texts(seat)
+            decision = {"kind": asked.kind, "prompt": asked.prompt, "actions": actions}
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "viewer": seat,
+            "players": self.public_players(),
+            "phase": self.current_phase(),
+            "phase_text": self.phase_text(),
+            "to_act": to_act,
+            "decision": decision,
+            "over": over,
+            "result": self.result().to_dict() if over else None,
+        }
+        details = self.view_details(seat)
+        clash = view.keys() & details.keys()
+        if clash:
+            raise RuntimeError(f"{self.game.id} view details reuse shared keys {sorted(clash)}")
+        view.update(details)
+        return view
+
+    # The view's parts: every game fills them in ------------------------------------------
+
+    def current_phase(self) -> str:
+        """The phase as a machine name (``"play"``, ``"scoring"``, ``"over"``)."""
+        raise NotImplementedError
+
+    def phase_text(self) -> str:
+        """The phase in words for a person (``"Day 2, Sext (prayer)"``)."""
+        raise NotImplementedError
+
+    def decision(self, seat: Seat) -> Decision:
+        """What ``seat``, one of ``to_act()``, is asked now."""
+        raise NotImplementedError
+
+    def public_players(self) -> list[dict[str, Any]]:
+        """One entry per seat of what everyone may see of that seat."""
+        raise NotImplementedError
+
+    def view_details(self, seat: Seat | None) -> dict[str, Any]:
+        """The game's own part of ``view(seat)``: nothing that ``seat`` may not know."""
+        raise NotImplementedError
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -184,6 +263,14 @@ class Game(ABC):
     def options(self, given: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
         """The full option set (defaults filled in) for ``given``; raises BadOption."""
         return validate_options(self.option_specs, given)
+
+    def describe(self, event: Mapping[str, Any], viewer: Seat | None) -> str:
+        """One event (as ``events_for`` gave it to ``viewer``) in one line of plain words."""
+        raise NotImplementedError
+
+    def strategy(self) -> Strategy[Any] | None:
+        """The game's evaluation and heuristic for bots; None if it has none."""
+        return None
 
     @abstractmethod
     def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> State:

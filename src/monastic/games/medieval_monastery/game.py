@@ -15,6 +15,7 @@ from monastic.engine import (
     Result,
     Rng,
     State,
+    Strategy,
     as_rng,
     ranks_from_scores,
 )
@@ -227,6 +228,12 @@ class MedievalMonastery(Game):
         s.combo_memo = None
         flow.deal(s, None)  # the setup's events are not kept
         return s
+
+    def strategy(self) -> Strategy[Any]:
+        # The strategy reads the rules, so it is imported when a bot first asks.
+        from monastic.games.medieval_monastery.strategy import STRATEGY
+
+        return STRATEGY
 
     def parse_action(self, text: str) -> MMAction:
         return parse_action(text)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from types import MappingProxyType
+from typing import Any
 
-from monastic.engine import Rng
+from monastic.engine import Rng, Strategy
 from monastic.games.medieval_monastery.actions import (
     Accept,
     Bid,
@@ -34,6 +36,7 @@ from monastic.games.medieval_monastery.state import COMBO, OVER, card_mask, mask
 
 __all__ = [
     "ISMCTS_SETTINGS",
+    "STRATEGY",
     "evaluate",
     "greedy_action",
     "hand_potential",
@@ -286,3 +289,11 @@ def _likely_holder(state: MMState, seat: int, ask: str) -> int | None:
         if any(matches_ask(c, ask) for c in mask_cards(state.known[seat][t])):
             return t
     return max(traders, key=lambda t: len(state.hands[t]), default=None)
+
+
+#: What the bots use of this game (``Game.strategy`` hands it out).
+STRATEGY: Strategy[Any] = Strategy(
+    evaluate=evaluate,
+    greedy_action=greedy_action,
+    search_settings=MappingProxyType(ISMCTS_SETTINGS),
+)

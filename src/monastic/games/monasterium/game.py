@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from monastic.engine import Game, GameInfo, Rng
+from monastic.engine import Game, GameInfo, Rng, Strategy
 from monastic.games.monasterium.actions import Action, parse_action
 from monastic.games.monasterium.catalogue import (
     MISSIONS,
@@ -93,6 +93,12 @@ class MonasteriumGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def strategy(self) -> Strategy[Any]:
+        # The strategy reads the rules, so it is imported when a bot first asks.
+        from monastic.games.monasterium.strategy import STRATEGY
+
+        return STRATEGY
 
     def _from_dict(self, data: Mapping[str, Any]) -> MonasteriumState:
         return MonasteriumState.from_dict(data)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
-from monastic.engine import Rng
+from monastic.engine import Rng, Strategy
 from monastic.games.monasterium.actions import STD0, Place, Reroll, Take, Use
 from monastic.games.monasterium.catalogue import (
     BASIC_DIVISOR,
@@ -47,6 +47,7 @@ from monastic.games.monasterium.state import MonasteriumState
 
 __all__ = [
     "ISMCTS_SETTINGS",
+    "STRATEGY",
     "evaluate",
     "greedy_action",
     "heuristic_value",
@@ -584,4 +585,13 @@ def narrow_placement(state: MonasteriumState, seat: int, legal: list[Any]) -> li
 NARROW_PLACEMENTS = False
 search_actions: Callable[[MonasteriumState, int, list[Any]], list[Any]] | None = (
     narrow_placement if NARROW_PLACEMENTS else None
+)
+
+
+#: What the bots use of this game (``Game.strategy`` hands it out).
+STRATEGY: Strategy[Any] = Strategy(
+    evaluate=evaluate,
+    greedy_action=greedy_action,
+    search_actions=search_actions,
+    search_settings=MappingProxyType(ISMCTS_SETTINGS),
 )

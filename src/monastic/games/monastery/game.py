@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from monastic.engine import Game, GameInfo, OptionSpec
+from monastic.engine import Game, GameInfo, OptionSpec, Strategy
 from monastic.games.monastery.actions import parse_action
 from monastic.games.monastery.state import MonasteryState
 
@@ -42,6 +42,12 @@ class MonasteryGame(Game):
         from monastic.games.monastery.flow import new_state
 
         return new_state(players, seed, options)
+
+    def strategy(self) -> Strategy[Any]:
+        # The strategy reads the rules, so it is imported when a bot first asks.
+        from monastic.games.monastery.strategy import STRATEGY
+
+        return STRATEGY
 
     def parse_action(self, text: str) -> Any:
         return parse_action(text)

@@ -7,9 +7,10 @@ It only reads what the seat may know (it is called on a determinized copy anyway
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
-from monastic.engine import Rng
+from monastic.engine import Rng, Strategy
 from monastic.games.monastery import core
 from monastic.games.monastery.actions import (
     ABBEY_XY,
@@ -35,7 +36,7 @@ from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID
 from monastic.games.monastery.geometry import cell_key
 from monastic.games.monastery.state import MonasteryState
 
-__all__ = ["ISMCTS_SETTINGS", "evaluate", "greedy_action"]
+__all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action"]
 
 #: The search for this game (``docs/bots.md``). Short searches are noisy here: a strong
 #: progressive bias keeps the heuristic's choice unless the playouts clearly prefer another,
@@ -286,3 +287,11 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
         if kind in by:
             return by[kind][0]
     return legal[0]
+
+
+#: What the bots use of this game (``Game.strategy`` hands it out).
+STRATEGY: Strategy[Any] = Strategy(
+    evaluate=evaluate,
+    greedy_action=greedy_action,
+    search_settings=MappingProxyType(ISMCTS_SETTINGS),
+)

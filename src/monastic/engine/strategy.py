@@ -1,0 +1,40 @@
+"""What a game offers bots besides its rules: an evaluation and a heuristic player.
+
+A game declares its strategy with ``Game.strategy()``; bots never look for modules by name.
+A game without one returns None: the search then plays random playouts to the end, and the
+greedy bot says the game has no heuristic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from monastic.engine.rng import Rng
+    from monastic.engine.state import Action, State
+
+__all__ = ["Strategy"]
+
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy(Generic[S]):
+    """A game's evaluation, heuristic and search settings.
+
+    - ``evaluate(state)``: the expected final score of every seat, from the truth of a
+      (determinized) world; the search scores its cut-off positions with it.
+    - ``greedy_action(state, seat, rng)``: the heuristic's choice, one of the legal actions.
+    - ``search_actions(state, seat, legal)``: the non-empty part of ``legal`` that a search
+      considers at this decision (e.g. without dominated choices); playouts see all.
+      None: the search considers every legal action.
+    - ``search_settings``: the game's own values for ``SearchConfig`` fields.
+    """
+
+    evaluate: Callable[[S], list[float]]
+    greedy_action: Callable[[S, int, Rng], Action]
+    search_actions: Callable[[S, int, list[Action]], list[Action]] | None = None
+    search_settings: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
