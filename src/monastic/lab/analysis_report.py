@@ -192,9 +192,9 @@ def analysis_html(analysis: GameAnalysis) -> str:
     page = to_html(report, extra=positions)
     # Each move number in the table links to its position.
     for d in analysis.decisions:
+        move = d.ply + 1
+        link = f"<td class='n'><a href='#move-{move}'>{move}</a></td>"
         page = page.replace(
-            f"<tr><td>{d.ply + 1}</td>",
-            f"<tr class='{d.mark or ''}'><td><a href='#move-{d.ply + 1}'>{d.ply + 1}</a></td>",
-            1,
+            f"<tr><td class='n'>{move}</td>", f"<tr class='{d.mark or ''}'>{link}", 1
         )
     return page

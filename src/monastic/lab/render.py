@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from pathlib import Path
 
 from monastic.lab.report_model import Report, TableData
@@ -14,8 +15,8 @@ _STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 72rem; margin: 2rem auto; padding: 0 1rem;
        color: #222; line-height: 1.45; }
 table { border-collapse: collapse; margin: 0.5rem 0 1.2rem; font-size: 0.92rem; }
-th, td { border: 1px solid #ccc; padding: 0.2rem 0.55rem; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
+th, td { border: 1px solid #ccc; padding: 0.2rem 0.55rem; text-align: left; }
+td.n { text-align: right; }
 th { background: #f2efe8; }
 caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
 .note { color: #555; font-size: 0.88rem; }
@@ -26,12 +27,21 @@ pre { background: #f7f7f7; padding: 0.6rem; overflow-x: auto; font-size: 0.85rem
 """
 
 
+_NUMBER = re.compile(r"^[-+=]?[\d.,]*\d[\d.,%]*( of \d+)?$|^[-=]$|^n/a$")
+
+
+def _cell(text: str) -> str:
+    # Figures line up on the right, words on the left.
+    kind = " class='n'" if _NUMBER.match(text) else ""
+    return f"<td{kind}>{html.escape(text)}</td>"
+
+
 def _html_table(table: TableData, row_ids: list[str] | None = None) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in table.headers)
     body = []
     for number, row in enumerate(table.rows):
         attrs = f' id="{row_ids[number]}"' if row_ids else ""
-        body.append(f"<tr{attrs}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
+        body.append(f"<tr{attrs}>" + "".join(_cell(c) for c in row) + "</tr>")
     note = f'<p class="note">{html.escape(table.note)}</p>' if table.note else ""
     return (
         f"<table><caption>{html.escape(table.title)}</caption><thead><tr>{head}</tr></thead>"
