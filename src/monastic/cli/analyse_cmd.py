@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from pathlib import Path
@@ -11,9 +12,22 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from monastic.cli.common import CliError, write_atomic
+from monastic.cli.render import renderer_for
 from monastic.engine import BadSaveFile, Record
-from monastic.lab.analysis import DEFAULT_SPEC, LEVEL_ITERATIONS, MARKS, analyse_record
-from monastic.lab.analysis_report import analysis_html, decision_table, summary_table
+from monastic.lab.analysis import (
+    DEFAULT_SPEC,
+    LEVEL_ITERATIONS,
+    MARKS,
+    DecisionAnalysis,
+    GameAnalysis,
+    analyse_record,
+)
+from monastic.lab.analysis_report import (
+    analysis_html,
+    decision_table,
+    json_position,
+    summary_table,
+)
 
 __all__ = ["analyse_main", "read_record"]
 
@@ -34,6 +48,17 @@ def read_record(path: str | Path) -> Record:
         return Record.from_data(data)
     except BadSaveFile as err:
         raise CliError(f"{path} is not a save file or record: {err}") from None
+
+
+def terminal_position(d: DecisionAnalysis, analysis: GameAnalysis) -> str:
+    """The position as the terminal game draws it for that seat (JSON if that fails)."""
+    view = {**d.view, "names": list(analysis.names)}
+    console = Console(record=True, width=110, file=io.StringIO(), color_system=None)
+    try:
+        renderer_for(analysis.game).render_table(view, console)
+    except Exception:  # a renderer behind a changed view must not lose the report
+        return json_position(d, analysis)
+    return console.export_text()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -90,7 +115,7 @@ def analyse_main(argv: list[str]) -> int:
         console.print(decision_table(analysis, marked_only=not args.all))
         console.print(summary_table(analysis))
         if args.out:
-            write_atomic(args.out, analysis_html(analysis))
+            write_atomic(args.out, analysis_html(analysis, terminal_position))
             console.print(f"report: {args.out}", markup=False)
     except (CliError, ValueError) as err:
         print(f"monastic analyse: {err}", file=sys.stderr)

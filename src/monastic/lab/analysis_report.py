@@ -4,6 +4,7 @@ rich tables the terminal shows."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from rich.table import Table
 
@@ -13,7 +14,14 @@ from monastic.lab.analysis import MARKS, DecisionAnalysis, GameAnalysis
 from monastic.lab.render import to_html
 from monastic.lab.report_model import Figure, Report, Section, TableData
 
-__all__ = ["analysis_html", "decision_table", "summary_table", "win_chance_figure"]
+__all__ = [
+    "PositionText",
+    "analysis_html",
+    "decision_table",
+    "json_position",
+    "summary_table",
+    "win_chance_figure",
+]
 
 _STYLES = {"blunder": "bold red", "mistake": "dark_orange", "inaccuracy": "yellow"}
 
@@ -100,7 +108,16 @@ def decision_table(analysis: GameAnalysis, marked_only: bool = False) -> Table:
     return table
 
 
-def _position_html(d: DecisionAnalysis, analysis: GameAnalysis) -> str:
+#: How a position is shown: the deciding seat's view as text.
+PositionText = Callable[[DecisionAnalysis, GameAnalysis], str]
+
+
+def json_position(d: DecisionAnalysis, analysis: GameAnalysis) -> str:
+    """The seat's view as indented JSON (what every game has)."""
+    return d.position_text()
+
+
+def _position_html(d: DecisionAnalysis, analysis: GameAnalysis, text: PositionText) -> str:
     candidates = "".join(
         f"<tr><td>{html.escape(c.action)}</td><td>{c.share:.1%}</td><td>{c.value:.3f}</td></tr>"
         for c in d.candidates[:12]
@@ -112,12 +129,13 @@ def _position_html(d: DecisionAnalysis, analysis: GameAnalysis) -> str:
         f"</summary><table><thead><tr><th>candidate</th><th>visits</th><th>estimate</th></tr>"
         f"</thead><tbody>{candidates}</tbody></table>"
         f"<p class='note'>{d.legal} legal moves. The position as this seat saw it"
-        f" (its view):</p><pre>{html.escape(d.position_text())}</pre></details>"
+        f" (its view):</p><pre>{html.escape(text(d, analysis))}</pre></details>"
     )
 
 
-def analysis_html(analysis: GameAnalysis) -> str:
-    """The whole report as one HTML page (plot embedded, one link per position)."""
+def analysis_html(analysis: GameAnalysis, position: PositionText = json_position) -> str:
+    """The whole report as one HTML page (plot embedded, one link per position, each
+    position shown by ``position``)."""
     title = f"{load_game(analysis.game).title}: analysis of every decision"
     result = ""
     if analysis.result is not None:
@@ -186,7 +204,7 @@ def analysis_html(analysis: GameAnalysis) -> str:
         "Open a position below by its move number.",
     )
     positions = "<h2>Positions</h2>" + "".join(
-        _position_html(d, analysis) for d in analysis.decisions
+        _position_html(d, analysis, position) for d in analysis.decisions
     )
     report.sections.append(Section("Decisions", [], [table]))
     page = to_html(report, extra=positions)
