@@ -117,6 +117,7 @@ def test_analyse_command_writes_the_report(
     page = out.read_text()
     assert f"id='move-{ply + 1}'" in page and f"href='#move-{ply + 1}'" in page
     assert "data:image/png;base64," in page
+    assert "Your hand" in page  # positions are drawn as the terminal game draws them
     assert main(["analyse", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
     assert main(["analyse", str(save), "--seat", "5", "--quiet"]) == 2
