@@ -52,7 +52,8 @@ def main() -> None:
         moves = stored["moves"] if stored else None
         text = write_playthrough(game, players, seed, options, moves, max_steps)
         if stored:
-            for step, (old, new) in enumerate(zip(stored["legal"], parse_playthrough(text)["legal"])):
+            fresh = parse_playthrough(text)["legal"]
+            for step, (old, new) in enumerate(zip(stored["legal"], fresh, strict=True)):
                 if old != new:
                     sys.exit(f"{path.name}: the legal actions differ at step {step}: not written")
         path.write_text(text)
