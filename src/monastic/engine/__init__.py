@@ -1,7 +1,7 @@
 """The game-agnostic engine: the contract, records, replays, randomness and errors."""
 
 from monastic.engine.errors import ActionSyntaxError, BadOption, BadSaveFile, IllegalAction
-from monastic.engine.events import Event, events_for
+from monastic.engine.events import GAME_OVER, ROUND, Event, events_for
 from monastic.engine.options import OptionSpec, validate_options
 from monastic.engine.record import Match, Record, replay
 from monastic.engine.registry import game_ids, load_game
@@ -11,6 +11,8 @@ from monastic.engine.state import VIEW_KEYS, Action, Decision, Game, GameInfo, S
 from monastic.engine.strategy import Strategy
 
 __all__ = [
+    "GAME_OVER",
+    "ROUND",
     "VIEW_KEYS",
     "Action",
     "ActionSyntaxError",

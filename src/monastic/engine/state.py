@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -238,6 +238,9 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     state_version: ClassVar[int] = 1
+    #: ``upgrades[v]`` turns a saved state of version ``v`` into one of version ``v + 1``, so
+    #: saves of every earlier version listed here still load.
+    upgrades: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
     default_players: ClassVar[int] = 2
 
     def __repr__(self) -> str:
@@ -297,15 +300,21 @@ class Game(ABC):
             raise BadSaveFile("save file must hold a JSON object")
         if doc.get("game") != self.id:
             raise BadSaveFile(f"save file is for game {doc.get('game')!r}, not {self.id!r}")
-        if doc.get("version") != self.state_version:
+        version = doc.get("version")
+        readable = [v for v in range(1, self.state_version) if v in self.upgrades]
+        readable.append(self.state_version)
+        if isinstance(version, bool) or version not in readable:
             raise BadSaveFile(
-                f"save file has version {doc.get('version')!r}; this program reads"
-                f" version {self.state_version}"
+                f"save file has version {version!r}; this program reads"
+                f" version{'s' if len(readable) > 1 else ''} {', '.join(map(str, readable))}"
             )
         if not isinstance(doc.get("state"), dict):
             raise BadSaveFile("save file has no 'state' object")
         try:
-            return self._from_dict(doc["state"])
+            data = doc["state"]
+            for old in range(version, self.state_version):
+                data = self.upgrades[old](data)
+            return self._from_dict(data)
         except BadSaveFile:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
