@@ -23,7 +23,7 @@ from monastic.engine.errors import BadOption, BadSaveFile, IllegalAction
 from monastic.engine.events import Event
 from monastic.engine.options import OptionSpec, validate_options
 from monastic.engine.result import Result
-from monastic.engine.rng import Rng
+from monastic.engine.rng import SEED_LIMIT, Rng
 
 if TYPE_CHECKING:
     from monastic.engine.strategy import Strategy
@@ -259,8 +259,8 @@ class Game(ABC):
                 f"{self.id} takes {self.info.min_players} to {self.info.max_players} players,"
                 f" not {players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOption(f"seed must be a whole number, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise BadOption(f"seed must be a whole number from 0 to 2**128 - 1, not {seed!r}")
         return self._new(players, seed, validate_options(self.option_specs, options))
 
     def options(self, given: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
