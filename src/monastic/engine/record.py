@@ -142,7 +142,7 @@ class Match:
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Apply a checked action and record it."""
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            action = self.game.read_action(action)
         events = self.state.apply(seat, action)
         self.record.moves.append((seat, str(action)))
         return events
