@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 from pathlib import Path
 
@@ -13,7 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from monastic.cli.common import CliError, write_atomic
 from monastic.cli.render import renderer_for
-from monastic.engine import BadSaveFile, Record
+from monastic.engine import Record
+from monastic.engine.jsonio import read_json
 from monastic.lab.analysis import (
     DEFAULT_SPEC,
     LEVEL_ITERATIONS,
@@ -35,18 +35,15 @@ __all__ = ["analyse_main", "read_record"]
 def read_record(path: str | Path) -> Record:
     """A record from a save file (``Match.to_dict()``) or a record file; CliError if neither."""
     try:
-        text = Path(path).read_text("utf-8")
+        text = Path(path).read_bytes()
     except OSError as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CliError(f"{path} is not a save file or record (not valid JSON: {err})") from None
-    if isinstance(data, dict) and isinstance(data.get("record"), dict):
-        data = data["record"]  # a save file: the record plus the state
-    try:
+        data = read_json(text, "save file or record")
+        if isinstance(data, dict) and isinstance(data.get("record"), dict):
+            data = data["record"]  # a save file: the record plus the state
         return Record.from_data(data)
-    except BadSaveFile as err:
+    except ValueError as err:  # BadSaveFile included
         raise CliError(f"{path} is not a save file or record: {err}") from None
 
 
