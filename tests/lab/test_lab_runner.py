@@ -70,3 +70,20 @@ def test_ray_without_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch)
     with pytest.raises(RayUnavailable, match=r"pip install 'monastic\[lab\]'"):
         make_backend(2, "local")
     assert "monastic[lab]" in RAY_INSTALL_HINT
+
+
+def test_commands_without_ray_say_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from monastic.cli.main import main
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    out = tmp_path / "run"
+    assert main(["lab", "monastery", "--games", "2", "--ray", "--out", str(out), "--quiet"]) == 2
+    assert "pip install 'monastic[lab]'" in capsys.readouterr().err
+    assert not (out / "results.sqlite").exists()  # nothing was started
+    argv = ["arena", "--game", "monastery", "--bots", "random", "--games", "2", "--ray"]
+    assert main([*argv, "--quiet"]) == 2
+    assert "pip install 'monastic[lab]'" in capsys.readouterr().out
