@@ -130,3 +130,16 @@ def test_lab_command_errors_are_clear(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "takes 2 to 4 players" in capsys.readouterr().err
     assert main(["lab", "monastery", "--report-only", "--out", str(tmp_path / "none")]) == 2
     assert "run the lab into" in capsys.readouterr().err
+
+
+def test_two_runs_never_write_one_file(tmp_path: Path) -> None:
+    from monastic.lab.store import ResultStore, StoreBusy
+
+    path = results_path(tmp_path)
+    with ResultStore(path, writer=True):
+        with pytest.raises(StoreBusy, match="another lab run is writing"):
+            ResultStore(path, writer=True)
+        with ResultStore(path) as reader:  # reading while a run writes is fine
+            assert reader.done() == set()
+    with ResultStore(path, writer=True):  # the lock went with the first writer
+        pass

@@ -110,7 +110,7 @@ def run_lab(
     later plays only the rest. Settings that differ from the stored run raise StoreMismatch.
     """
     settings = settings.checked()
-    with ResultStore(results_path(out_dir)) as store:
+    with ResultStore(results_path(out_dir), writer=True) as store:
         store.claim(settings.stored())
         done = store.done()
         todo = [task for task in settings.tasks() if task.index not in done]

@@ -8,17 +8,18 @@ migrations.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import sqlite3
 import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from monastic.lab.facts import LabGame
 
-__all__ = ["GameRow", "ResultStore", "SeatRow", "StoreMismatch"]
+__all__ = ["GameRow", "ResultStore", "SeatRow", "StoreBusy", "StoreMismatch"]
 
 SCHEMA_VERSION = 1
 
@@ -54,6 +55,10 @@ class StoreMismatch(ValueError):
     """The results file holds a run with other settings."""
 
 
+class StoreBusy(ValueError):
+    """Another run is writing the results file."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameRow:
     """One game as stored (without its record)."""
@@ -84,17 +89,37 @@ class SeatRow:
 
 
 class ResultStore:
-    """An open results file; use as a context manager or call ``close``."""
+    """An open results file; use as a context manager or call ``close``.
 
-    def __init__(self, path: str | Path) -> None:
+    A writer (``writer=True``) holds an exclusive lock on ``<file>.lock`` while open, so two
+    runs never play into the same file at once; a second writer gets StoreBusy.
+    """
+
+    def __init__(self, path: str | Path, writer: bool = False) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db: sqlite3.Connection | None = None
+        self._lock: IO[str] | None = None
+        if writer:
+            self._lock = open(self.path.with_name(self.path.name + ".lock"), "w")  # noqa: SIM115
+            try:
+                fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self._lock.close()
+                raise StoreBusy(f"another lab run is writing {self.path}; wait for it") from None
         try:
             self._db = sqlite3.connect(self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as err:
+            self.close()
             raise ValueError(f"{self.path} is not a lab results file: {err}") from None
+
+    @property
+    def _sql(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise ValueError(f"{self.path} is closed")
+        return self._db
 
     def __enter__(self) -> ResultStore:
         return self
@@ -103,13 +128,18 @@ class ResultStore:
         self.close()
 
     def close(self) -> None:
-        self._db.close()
+        if self._db is not None:
+            self._sql.close()
+            self._db = None
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the lock
+            self._lock = None
 
     # Settings -----------------------------------------------------------------------------
 
     def settings(self) -> dict[str, Any]:
         """The stored run settings (empty for a new file)."""
-        rows = self._db.execute("SELECT name, value FROM settings").fetchall()
+        rows = self._sql.execute("SELECT name, value FROM settings").fetchall()
         return {name: json.loads(value) for name, value in rows}
 
     def claim(self, settings: Mapping[str, Any]) -> None:
@@ -120,8 +150,8 @@ class ResultStore:
         wanted = {"schema": SCHEMA_VERSION, **settings}
         stored = self.settings()
         if not stored:
-            with self._db:
-                self._db.executemany(
+            with self._sql:
+                self._sql.executemany(
                     "INSERT INTO settings VALUES (?, ?)",
                     [(k, json.dumps(v)) for k, v in wanted.items()],
                 )
@@ -137,14 +167,14 @@ class ResultStore:
 
     def done(self) -> set[int]:
         """The indices of the stored games."""
-        return {idx for (idx,) in self._db.execute("SELECT idx FROM games")}
+        return {idx for (idx,) in self._sql.execute("SELECT idx FROM games")}
 
     def add(self, game: LabGame) -> None:
         """Store one finished game and its seats in one transaction."""
         out = game.outcome
         record = zlib.compress(out.record.encode())
-        with self._db:
-            self._db.execute(
+        with self._sql:
+            self._sql.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     out.index,
@@ -157,7 +187,7 @@ class ResultStore:
                     record,
                 ),
             )
-            self._db.executemany(
+            self._sql.executemany(
                 "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
@@ -178,7 +208,7 @@ class ResultStore:
 
     def games(self) -> list[GameRow]:
         """Every stored game, by index."""
-        rows = self._db.execute(
+        rows = self._sql.execute(
             "SELECT idx, seed, players, moves, ending, facts, seconds FROM games ORDER BY idx"
         )
         return [
@@ -188,7 +218,7 @@ class ResultStore:
 
     def seats(self) -> list[SeatRow]:
         """Every stored seat row, by game and seat."""
-        rows = self._db.execute("SELECT * FROM seats ORDER BY idx, seat")
+        rows = self._sql.execute("SELECT * FROM seats ORDER BY idx, seat")
         return [
             SeatRow(
                 idx, seat, bot, score, reward, rank, decisions, think, json.loads(k), json.loads(f)
@@ -198,12 +228,12 @@ class ResultStore:
 
     def record(self, idx: int) -> str:
         """The replayable record of game ``idx``; KeyError if it is not stored."""
-        row = self._db.execute("SELECT record FROM games WHERE idx = ?", (idx,)).fetchone()
+        row = self._sql.execute("SELECT record FROM games WHERE idx = ?", (idx,)).fetchone()
         if row is None:
             raise KeyError(idx)
         return zlib.decompress(row[0]).decode()
 
     def records(self) -> Iterator[tuple[int, str]]:
         """Every stored record, by index."""
-        for idx, blob in self._db.execute("SELECT idx, record FROM games ORDER BY idx"):
+        for idx, blob in self._sql.execute("SELECT idx, record FROM games ORDER BY idx"):
             yield idx, zlib.decompress(blob).decode()
