@@ -339,17 +339,22 @@ def _split_by(
     return [r for r in rows if test(r)], [r for r in rows if not test(r)]
 
 
-def _group_row(label: str, rows: list[SeatRow]) -> tuple[str, ...]:
+def _group_row(label: str, rows: list[SeatRow], extra: str | None = None) -> tuple[str, ...]:
     wins = sum(r.reward for r in rows)
     low, high = wilson(wins, len(rows))
     mean = statistics.fmean(r.score for r in rows) if rows else math.nan
-    return (
+    cells: tuple[str, ...] = (
         label,
         str(len(rows)),
         _pct(wins / len(rows)) if rows else "n/a",
         _ci(low, high),
         _num(mean),
     )
+    if extra is not None:
+        cells += (
+            _num(statistics.fmean(r.facts.get(extra, 0.0) for r in rows), 1) if rows else "n/a",
+        )
+    return cells
 
 
 _GROUP_HEADERS = ("seats", "count", "win rate", "95% CI", "mean score")
@@ -426,11 +431,12 @@ def _monasterium_effects(ctx: _Context) -> Section:
         if "monasteries" in row.facts:
             groups[int(row.facts["monasteries"])].append(row)
     if groups:
+        headers = (*_GROUP_HEADERS, "mean sends")
         section.tables.append(
             TableData(
                 "By number of monasteries sent to",
-                _GROUP_HEADERS,
-                tuple(_group_row(f"{k} monasteries", groups[k]) for k in sorted(groups)),
+                headers,
+                tuple(_group_row(f"{k} monasteries", groups[k], "sends") for k in sorted(groups)),
             )
         )
         shares = [r for r in ctx.seats if r.facts.get("sends", 0) > 0]
@@ -438,16 +444,56 @@ def _monasterium_effects(ctx: _Context) -> Section:
         section.tables.append(
             TableData(
                 "By the share of sends to the favourite monastery",
-                _GROUP_HEADERS,
+                headers,
                 tuple(
                     _group_row(
                         f"{lo:.0%} to {min(hi, 1.0):.0%}",
                         [r for r in shares if lo <= r.facts["top_share"] < hi],
+                        "sends",
                     )
                     for lo, hi in bands
                 ),
+                "A seat that sends more novices reaches more monasteries, so compare the mean"
+                " sends too: the next table holds the number of sends fixed.",
             )
         )
+        # Concentration at a fixed number of sends: the median split of the favourite's share.
+        by_sends: dict[int, list[SeatRow]] = defaultdict(list)
+        for row in shares:
+            by_sends[int(row.facts["sends"])].append(row)
+        rows_ = []
+        for sends in sorted(by_sends):
+            group = by_sends[sends]
+            if len(group) < 40:
+                continue
+            cut = statistics.median(r.facts["top_share"] for r in group)
+            focused = [r for r in group if r.facts["top_share"] > cut]
+            spread = [r for r in group if r.facts["top_share"] <= cut]
+            rows_.append(
+                (
+                    str(sends),
+                    *_group_row("spread (share <= median)", spread)[1:4],
+                    *_group_row("focused", focused)[1:4],
+                )
+            )
+        if rows_:
+            section.tables.append(
+                TableData(
+                    "Focused against spread at the same number of sends",
+                    (
+                        "sends",
+                        "spread seats",
+                        "win rate",
+                        "95% CI",
+                        "focused seats",
+                        "win rate",
+                        "95% CI",
+                    ),
+                    tuple(rows_),
+                    "Seats with the same number of sends (40 or more of them), split at the median"
+                    " share of the favourite monastery (a seat at the median counts as spread).",
+                )
+            )
         rewards = [r.reward for r in shares]
         section.paragraphs.append(
             "Correlation of the favourite's share with winning:"
