@@ -50,7 +50,7 @@ def read_record(path: str | Path) -> Record:
 def terminal_position(d: DecisionAnalysis, analysis: GameAnalysis) -> str:
     """The position as the terminal game draws it for that seat (JSON if that fails)."""
     view = {**d.view, "names": list(analysis.names)}
-    console = Console(record=True, width=110, file=io.StringIO(), color_system=None)
+    console = Console(record=True, width=130, file=io.StringIO(), color_system=None)
     try:
         renderer_for(analysis.game).render_table(view, console)
     except Exception:  # a renderer behind a changed view must not lose the report
