@@ -81,8 +81,8 @@ def _seat_section(ctx: _Context) -> Section:
         ("seat", "games", "wins", "win rate", "95% CI", "mean score", "95% CI", "mean rank"),
         tuple(rows),
         f"A fair seat wins {fair:.1%}; shared wins count 1/k. Win intervals are Wilson's,"
-        " score intervals the normal approximation. Seat 1 is the seat that starts (seat 0"
-        " of the engine).",
+        " score intervals the normal approximation. Seats count from 1 (seat 1 is"
+        " the engine's seat 0).",
     )
     labels = [f"seat {s + 1}" for s in range(ctx.players)]
     figures = [
