@@ -110,7 +110,7 @@ def test_analyse_command_writes_the_report(
     save = tmp_path / "game.json"
     save.write_text(json.dumps(match.to_dict()))
     out = tmp_path / "report.html"
-    argv = ["analyse", str(save), "--seat", str(seat + 1), "--bot", SPEC, "--out", str(out)]
+    argv = ["analyse", str(save), "--seat", str(seat), "--bot", SPEC, "--out", str(out)]
     assert main([*argv, "--quiet"]) == 0
     printed = capsys.readouterr().out
     assert "blunder" in printed and "accuracy" in printed

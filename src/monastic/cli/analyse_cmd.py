@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
         "--seat",
         type=int,
         action="append",
-        help="a seat to analyse, 1-based (may repeat; default all)",
+        help="a seat to analyse, from 0 (may repeat; default all)",
     )
     parser.add_argument(
         "--bot",
@@ -92,7 +92,7 @@ def analyse_main(argv: list[str]) -> int:
     console = Console() if sys.stdout.isatty() else Console(width=140)
     try:
         record = read_record(args.file)
-        seats = None if not args.seat else [s - 1 for s in args.seat]
+        seats = args.seat or None
         bar = Progress(
             TextColumn("analysing"),
             BarColumn(),

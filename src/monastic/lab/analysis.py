@@ -147,7 +147,7 @@ class GameAnalysis:
             out.append(
                 SeatSummary(
                     seat=seat,
-                    name=self.names[seat] if seat < len(self.names) else f"seat {seat + 1}",
+                    name=self.names[seat] if seat < len(self.names) else f"seat {seat}",
                     decisions=len(mine),
                     accuracy=sum(1 for d in mine if d.mark is None) / len(mine) if mine else 1.0,
                     mean_loss=sum(losses) / len(losses) if losses else 0.0,
@@ -237,13 +237,13 @@ def analyse_record(
     chosen = sorted(set(range(record.players) if seats is None else seats))
     for seat in chosen:
         if not 0 <= seat < record.players:
-            raise ValueError(f"there is no seat {seat + 1} (seats are 1..{record.players})")
+            raise ValueError(f"there is no seat {seat} (seats are 0..{record.players - 1})")
     targets = set(decisions_to_analyse(record, chosen))
     state = load_game(record.game).new_game(record.players, record.seed, record.options)
     analysis = GameAnalysis(
         game=record.game,
         players=record.players,
-        names=list(record.names) or [f"seat {s + 1}" for s in range(record.players)],
+        names=list(record.names) or [f"seat {s}" for s in range(record.players)],
         seats=chosen,
         spec=spec,
         seed=seed,

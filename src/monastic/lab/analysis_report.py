@@ -28,7 +28,7 @@ _STYLES = {"blunder": "bold red", "mistake": "dark_orange", "inaccuracy": "yello
 
 def _seat_name(analysis: GameAnalysis, seat: int) -> str:
     name = analysis.names[seat] if seat < len(analysis.names) else ""
-    return f"seat {seat + 1}" + (f" ({name})" if name else "")
+    return f"seat {seat}" + (f" ({name})" if name else "")
 
 
 def _value(value: float | None) -> str:
@@ -96,7 +96,7 @@ def decision_table(analysis: GameAnalysis, marked_only: bool = False) -> Table:
         style = _STYLES.get(d.mark or "", "")
         table.add_row(
             str(d.ply + 1),
-            str(d.seat + 1),
+            str(d.seat),
             d.played,
             _value(d.played_value),
             "=" if d.best == d.played else d.best,

@@ -66,7 +66,7 @@ def _seat_section(ctx: _Context) -> Section:
         mean_cis.append((mlow, mhigh))
         rows.append(
             (
-                f"seat {seat + 1}",
+                f"seat {seat}",
                 str(len(mine)),
                 f"{wins:g}",
                 _pct(rates[-1]),
@@ -81,10 +81,10 @@ def _seat_section(ctx: _Context) -> Section:
         ("seat", "games", "wins", "win rate", "95% CI", "mean score", "95% CI", "mean rank"),
         tuple(rows),
         f"A fair seat wins {fair:.1%}; shared wins count 1/k. Win intervals are Wilson's,"
-        " score intervals the normal approximation. Seats count from 1 (seat 1 is"
-        " the engine's seat 0).",
+        " score intervals the normal approximation. Seats are numbered from 0, as everywhere"
+        " in monastic.",
     )
-    labels = [f"seat {s + 1}" for s in range(ctx.players)]
+    labels = [f"seat {s}" for s in range(ctx.players)]
     figures = [
         ctx.figure(
             "seats",
@@ -166,9 +166,7 @@ def _bot_section(ctx: _Context) -> Section | None:
 
 
 def _score_section(ctx: _Context) -> Section:
-    series = {
-        f"seat {s + 1}": [r.score for r in ctx.seats if r.seat == s] for s in range(ctx.players)
-    }
+    series = {f"seat {s}": [r.score for r in ctx.seats if r.seat == s] for s in range(ctx.players)}
     winners = [max(rows, key=lambda r: r.score).score for rows in ctx.by_game.values()]
     margins = []
     for rows in ctx.by_game.values():
@@ -604,7 +602,7 @@ def raw_table(seats: list[SeatRow]) -> TableData:
         tuple(
             (
                 str(r.idx),
-                str(r.seat + 1),
+                str(r.seat),
                 r.bot,
                 f"{r.score:g}",
                 f"{r.reward:g}",

@@ -73,7 +73,7 @@ def write_balance_page(page: str | Path, runs: Sequence[str | Path]) -> Path:
         "",
         "Win rate per seat (95% Wilson interval); a fair seat wins 1/players.",
         "",
-        "| players | bots | games | seat 1 | seat 2 | seat 3 | seat 4 | seat 5 | seat 6 |",
+        "| players | bots | games | seat 0 | seat 1 | seat 2 | seat 3 | seat 4 | seat 5 |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for settings, _, seats in loaded:
