@@ -358,8 +358,16 @@ def _group_row(label: str, rows: list[SeatRow], extra: str | None = None) -> tup
 _GROUP_HEADERS = ("seats", "count", "win rate", "95% CI", "mean score")
 
 
-def _components(ctx: _Context, prefix: str, title: str) -> TableData | None:
-    keys = sorted({k for r in ctx.seats for k in r.facts if k.startswith(prefix)})
+def _components(
+    ctx: _Context, prefix: str, title: str, labels: dict[str, str] | None = None
+) -> TableData | None:
+    """Per-seat figures whose names start with ``prefix`` (or the keys of ``labels``)."""
+    found = {k for r in ctx.seats for k in r.facts}
+    keys = (
+        [k for k in labels if k in found]
+        if labels
+        else sorted(k for k in found if k.startswith(prefix))
+    )
     if not keys:
         return None
     winners, others = _split_by(ctx.seats, lambda r: r.rank == 1)
@@ -369,7 +377,7 @@ def _components(ctx: _Context, prefix: str, title: str) -> TableData | None:
         rewards = [r.reward for r in ctx.seats]
         rows.append(
             (
-                key.removeprefix(prefix),
+                labels[key] if labels else key.removeprefix(prefix),
                 _num(statistics.fmean(r.facts.get(key, 0.0) for r in winners))
                 if winners
                 else "n/a",
@@ -581,7 +589,12 @@ def _medieval_effects(ctx: _Context) -> Section:
                 ),
             )
         )
-    table = _components(ctx, "combo", "Combos per seat: winners against the others")
+    table = _components(
+        ctx,
+        "",
+        "Combos per seat: winners against the others",
+        {"combos": "combos declared", "combo_points": "combo points (all suits)"},
+    )
     if table is not None:
         section.tables.append(table)
     return section
