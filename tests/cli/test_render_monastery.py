@@ -21,7 +21,7 @@ from monastic.cli.render import renderer_for
 from monastic.cli.render.monastery_map import SHORT_NAMES
 from monastic.engine import events_for
 from monastic.games.monastery.catalogue import INSTANCES
-from monastic.games.monastery.view import hidden_from
+from monastic.games.monastery.rules.hidden import hidden_from
 
 RENDERER = renderer_for("monastery")
 PROMPT = "Seat 0> "

@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 import monastic
-from monastic.games.monastery import core, flow, scoring, step
 from monastic.games.monastery.catalogue import INSTANCES, TYPE_BY_ID
-from monastic.games.monastery.geometry import cell_key
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.game import MonasteryState
+from monastic.games.monastery.rules import common, end, rounds, scoring, step
+from monastic.games.monastery.rules.geometry import cell_key
 
 GAME = monastic.load_game("monastery")
 R, B, G, Y = 0, 1, 2, 3
@@ -152,4 +152,4 @@ def random_game(seed: int, players: int = 4, **options: Any) -> tuple[MonasteryS
     return st, moves
 
 
-__all__ = ["GAME", "TYPE_BY_ID", "B", "G", "R", "Y", "core", "flow", "scoring", "step"]
+__all__ = ["GAME", "TYPE_BY_ID", "B", "G", "R", "Y", "common", "end", "rounds", "scoring", "step"]

@@ -9,11 +9,11 @@ from mon_helpers import (
     Y,
     clear_monks,
     empty,
-    flow,
     give,
     monk,
     node,
     put,
+    rounds,
     scoring,
     start_scoring,
     start_step,
@@ -21,10 +21,10 @@ from mon_helpers import (
     texts,
 )
 
-from monastic.games.monastery import core
 from monastic.games.monastery.actions import ABBEY_XY
 from monastic.games.monastery.catalogue import BOARD, TYPE_BY_ID
-from monastic.games.monastery.geometry import can_place, cell_key
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import can_place, cell_key
 
 
 def _finish(st, seat):  # type: ignore[no-untyped-def]
@@ -50,7 +50,7 @@ def test_WE1_kitchen_3_plus_1_vs_2() -> None:
     assert st.pts == 2
     _finish(st, 2)
     assert st.tfin[k]
-    from monastic.games.monastery.geometry import is_full
+    from monastic.games.monastery.rules.geometry import is_full
 
     assert is_full(st, k)
 
@@ -225,9 +225,9 @@ def test_WE6_purchase_and_reduced_price() -> None:
     assert alt.track[G][1] == 2 and alt.bless[0] == 1  # locked, so the scoring ended
     # reduced price for Yellow once its own track is full
     st.track[Y] = [1] * 9
-    assert core.price(st, 3, 2 * 10 + 5) == 3
-    assert core.price(st, 3, 0 * 10 + 9) == 5
-    assert core.price(st, 3, 1 * 10 + 0) == 1
+    assert common.price(st, 3, 2 * 10 + 5) == 3
+    assert common.price(st, 3, 0 * 10 + 9) == 5
+    assert common.price(st, 3, 1 * 10 + 0) == 1
 
 
 def _we7():  # type: ignore[no-untyped-def]
@@ -308,7 +308,7 @@ def test_WE9_election_tie_and_prison() -> None:
     st.abbot = 1
     hands = [len(h) for h in st.hand]
     events: list = []
-    flow.begin_round(st, events)
+    rounds.begin_round(st, events)
     assert st.abbot == 0
     assert st.to_act() == [0]
     assert "imprison B" in texts(st, 0)
@@ -319,7 +319,7 @@ def test_WE9_election_tie_and_prison() -> None:
     assert st.round == 6
     # at Vespers the prisoner returns upright to the Abbey
     st.round = 8
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert all(st.mloc[m] != prison for m in range(5, 10))
 
 

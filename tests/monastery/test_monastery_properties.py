@@ -16,11 +16,11 @@ from hypothesis import strategies as hs
 from mon_helpers import GAME
 
 from monastic.engine import IllegalAction, Match, Rng
-from monastic.games.monastery import scoring
 from monastic.games.monastery.actions import BuyLetter, Lay, Move
 from monastic.games.monastery.catalogue import INSTANCES, TYPE_BY_ID
-from monastic.games.monastery.geometry import cell_key, placement_problem
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.game import MonasteryState
+from monastic.games.monastery.rules import scoring
+from monastic.games.monastery.rules.geometry import cell_key, placement_problem
 from monastic.games.monastery.strategy import greedy_action
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [

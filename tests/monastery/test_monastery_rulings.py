@@ -14,12 +14,13 @@ from mon_helpers import (
     Y,
     clear_monks,
     empty,
-    flow,
+    end,
     give,
     monk,
     new,
     node,
     put,
+    rounds,
     scoring,
     start_scoring,
     start_step,
@@ -28,9 +29,9 @@ from mon_helpers import (
 )
 
 from monastic.engine import BadOption, IllegalAction
-from monastic.games.monastery import core
 from monastic.games.monastery.catalogue import BOARD, INSTANCES, TYPE_BY_ID, TYPES
-from monastic.games.monastery.geometry import can_place, cell_key
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import can_place, cell_key
 
 
 def _ev() -> list[Any]:
@@ -128,7 +129,7 @@ def test_M4_drawing_stops_when_bag_empty() -> None:
     st.bag = st.bag[:3]
     st.abbot = 2
     before = [len(h) for h in st.hand]
-    flow._draw_round(st, [])
+    rounds.draw_round(st, [])
     got = [len(h) - b for h, b in zip(st.hand, before, strict=True)]
     assert got == [1, 0, 1, 1]  # Green, Yellow, Red; then the bag is empty
     assert not st.bag
@@ -697,7 +698,7 @@ def test_M43_prison_after_any_election() -> None:
     monk(st, R)
     monk(st, R)
     monk(st, B)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert texts(st, 0) == ["imprison R", "imprison B", "imprison none"]
     st.apply(0, "imprison R")
     prisoner = [m for m in range(20) if st.mstate[m] == 2]
@@ -713,7 +714,7 @@ def test_M44_brewhouse_prayer_hour_stands_monks() -> None:
     monk(st, R, 5, 5)
     monk(st, R, 6, 6, posture=1)
     monk(st, B)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert st.phase == "brew" and texts(st, 0) == ["stand 6,6", "end"]
     st.apply(0, "stand 6,6")
     st.apply(0, "end")
@@ -729,7 +730,7 @@ def test_M45_brewhouse_night_keeps_monks() -> None:
     monk(st, R, 5, 5)
     m = monk(st, R, 6, 6, box=1)
     o = monk(st, B, 6, 6, box=0)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert "keep 6,6/1" in texts(st, 0)
     st.apply(0, "keep 6,6/1")
     st.apply(0, "end")
@@ -757,7 +758,7 @@ def test_M47_election_all_tied_at_zero() -> None:
     for c in range(4):
         monk(st, c, 5, 5) if c < 3 else None
     st.abbot = 2
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert st.to_act() == [2]
     assert texts(st, 2) == ["elect R", "elect B", "elect Y"]
     st.apply(2, "elect Y")
@@ -782,13 +783,13 @@ def test_M50_locked_leftover_and_exhaustion() -> None:
     """M-50 / M-51: leftover blessings are locked; exhaustion makes everyone return one."""
     st = empty()
     st.bless = [1, 10, 9, 0]  # supply 0
-    assert core.supply(st) == 0
+    assert common.supply(st) == 0
     ev: list[Any] = []
-    core.receive(st, 0, True, ev, "test")
+    common.receive(st, 0, True, ev, "test")
     assert st.bless == [1, 9, 8, 0]
     st.bless = [0, 0, 0, 0]
     st.tbless[0] = 20
-    core.receive(st, 0, False, ev, "test")
+    common.receive(st, 0, False, ev, "test")
     assert st.bless == [0, 0, 0, 0]
 
 
@@ -797,7 +798,7 @@ def test_M51_recipient_returns_locked_first() -> None:
     st = empty()
     st.bless = [5, 10, 5, 0]
     st.locked[0] = 2
-    core.receive(st, 0, True, [], "x")
+    common.receive(st, 0, True, [], "x")
     assert st.bless == [5, 9, 4, 0] and st.locked[0] == 2
 
 
@@ -882,7 +883,7 @@ def test_M56_E2_no_tile_can_ever_be_laid() -> None:
     st.hand[0] = st.bag[:]
     st.bag = []
     start_step(st, 0)
-    assert not flow.e2_holds(st)
+    assert not end.e2_holds(st)
     st.apply(0, "lay PATH_I 1,2 r0")
     assert st.ending == 2
 
@@ -890,7 +891,7 @@ def test_M56_E2_no_tile_can_ever_be_laid() -> None:
 def test_M57_E3_after_round_20() -> None:
     """M-57 / E3: the game ends after the Night of day 2."""
     st = empty(round_=20)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert st.over and st.result().breakdown["end"] == "E3"
 
 
@@ -1020,7 +1021,7 @@ def test_M44_qualification_needs_nobody_praying_on_brewhouse() -> None:
     monk(st, R, 5, 5)
     monk(st, B, 5, 5, posture=1)
     monk(st, R, 6, 6, posture=1)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert st.phase != "brew"
     assert st.mloc[1] == -1  # Red's praying monk went home (P2)
 

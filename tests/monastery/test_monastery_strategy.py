@@ -8,7 +8,7 @@ from mon_helpers import GAME, R, clear_monks, empty, give, monk, put
 
 from monastic.engine import Rng
 from monastic.games.monastery.catalogue import INSTANCES
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.strategy import evaluate, greedy_action
 
 

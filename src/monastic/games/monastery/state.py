@@ -1,19 +1,16 @@
-"""The monastery state: plain data (lists and ints) plus the contract methods.
+"""The monastery state as plain data (lists and ints): fields, copy, save and load.
 
-The rules live in ``geometry`` (placement, groups, movement), ``flow`` (the hour-disc,
-prayer hours, Night, game end), ``step`` (laying and movement), ``scoring`` (S1-S6) and
-``view`` (what each seat sees).
+It knows no rules: those live in ``rules/``, and ``game.MonasteryState`` binds the two.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Self
 
-from monastic.engine import Event, Result, Rng, State
-from monastic.games.monastery.catalogue import N_TILES
+from monastic.engine import Rng
+from monastic.games.monastery.catalogue import INSTANCES, N_TILES
 
-__all__ = ["MonasteryState"]
+__all__ = ["StateData"]
 
 # Monk locations (mloc): -3 not in play, -2 on a Prayer Board cross, -1 the Abbey,
 # 0..52 a tile instance.
@@ -72,8 +69,8 @@ _INT_FIELDS = (
 _BOOL_OPTS = ("team", "simple", "silence", "start_hand")
 
 
-class MonasteryState(State):
-    """One game of Monastery in progress."""
+class StateData:
+    """The fields of one game of Monastery, with a fast hand-written copy."""
 
     __slots__ = (
         *_LIST_FIELDS,
@@ -144,81 +141,10 @@ class MonasteryState(State):
     _pcache: tuple[Any, list[tuple[int, int, int]]] | None
     _lcache: tuple[Any, frozenset[Any]] | None
 
-    # Contract -----------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.n
-
-    def to_act(self) -> list[int]:
-        from monastic.games.monastery import flow
-
-        return flow.to_act(self)
-
-    def legal_actions(self, seat: int) -> list[Any]:
-        from monastic.games.monastery import flow
-
-        out = flow.legal_actions(self, seat)
-        self._lcache = (self._fingerprint(seat), frozenset(out))
-        return out
-
-    def is_legal(self, seat: int, action: Any) -> bool:
-        cached = self._lcache
-        if cached is not None and cached[0] == self._fingerprint(seat):
-            return action in cached[1]
-        return action in self.legal_actions(seat)
-
-    def _fingerprint(self, seat: int) -> tuple[Any, ...]:
-        """Cheap identity of the decision point (guards the legal-action cache)."""
-        return (
-            seat,
-            self.decisions,
-            self.phase,
-            self.turn,
-            self.round,
-            self.mp,
-            self.did_lay,
-            self.encouraging,
-            self.pts,
-            self.sstage,
-            len(self.pending),
-            len(self.laid_order),
-            tuple(self.mloc),
-            tuple(self.bless),
-            len(self.bag),
-        )
-
-    def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
-        from monastic.games.monastery import flow
-
-        return flow.apply(self, seat, action)
-
-    def why_illegal(self, seat: int, action: Any) -> str:
-        from monastic.games.monastery import flow
-
-        return flow.why_illegal(self, seat, action)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from monastic.games.monastery import view
-
-        return view.view(self, seat)
-
-    def is_over(self) -> bool:
-        return bool(self.over)
-
-    def result(self) -> Result:
-        from monastic.games.monastery import flow
-
-        return flow.result(self)
-
-    def determinize(self, seat: int, rng: random.Random | Rng | int) -> Self:
-        from monastic.games.monastery import view
-
-        return view.determinize(self, seat, rng)
-
     # Data ---------------------------------------------------------------------------------
 
     def clone(self) -> Self:
+        """An independent copy (the caches that depend only on the tiles are shared)."""
         new = object.__new__(type(self))
         for name in _LIST_FIELDS:
             setattr(new, name, getattr(self, name)[:])
@@ -241,6 +167,7 @@ class MonasteryState(State):
         return new
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-ready data (the saved state)."""
         out: dict[str, Any] = {}
         for name in (*_LIST_FIELDS, *_NESTED_FIELDS):
             v = getattr(self, name)
@@ -254,7 +181,8 @@ class MonasteryState(State):
         return out
 
     @classmethod
-    def from_dict(cls, data: Any) -> MonasteryState:
+    def from_dict(cls, data: Any) -> Self:
+        """Rebuild a state from ``to_dict`` output; ValueError names what is wrong."""
         st = object.__new__(cls)
         for name in _LIST_FIELDS:
             v = data[name]
@@ -287,7 +215,7 @@ class MonasteryState(State):
         return st
 
 
-def _validate(st: MonasteryState) -> None:
+def _validate(st: StateData) -> None:
     """Raise ValueError if the loaded data is inconsistent."""
     if not 2 <= st.n <= 4 or len(st.colour) != st.n:
         raise ValueError("player count and colours disagree")
@@ -296,8 +224,6 @@ def _validate(st: MonasteryState) -> None:
     seen = sorted(
         st.bag + [t for h in st.hand for t in h] + [i for i in range(N_TILES) if st.tpos[i] >= 0]
     )
-    from monastic.games.monastery.catalogue import INSTANCES
-
     removed = [
         i
         for i in range(N_TILES)

@@ -11,7 +11,6 @@ from types import MappingProxyType
 from typing import Any
 
 from monastic.engine import Rng, Strategy
-from monastic.games.monastery import core
 from monastic.games.monastery.actions import (
     ABBEY_XY,
     AbbotsHouse,
@@ -33,8 +32,11 @@ from monastic.games.monastery.actions import (
     Workshop,
 )
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID
-from monastic.games.monastery.geometry import cell_key
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.end import result, testament
+from monastic.games.monastery.rules.geometry import OFF, ROT, cell_key, node_edge
+from monastic.games.monastery.rules.step import movable, reachable
+from monastic.games.monastery.state import StateData
 
 __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action"]
 
@@ -48,29 +50,27 @@ ISMCTS_SETTINGS: dict[str, float] = {"bias": 4.0, "cutoff": 5}
 POINT_VALUE = 0.55
 
 
-def _scorings_left(st: MonasteryState) -> int:
+def _scorings_left(st: StateData) -> int:
     if st.over:
         return 0
     left = 0
     for r in range(st.round, 21):
         h = (r - 1) % 10 + 1
-        if h in core.STUDY_HOURS or h in core.TOIL_HOURS:
+        if h in common.STUDY_HOURS or h in common.TOIL_HOURS:
             left += 1
     return left
 
 
 def evaluate(state: Any) -> list[float]:
     """Expected final score per seat: testament now plus a rough value of future scorings."""
-    st: MonasteryState = state
+    st: StateData = state
     if st.over:
-        return list(st.result().scores)
-    from monastic.games.monastery.flow import testament
-
+        return list(result(st).scores)
     left = _scorings_left(st)
     own = []
     for s in range(st.n):
         t = testament(st, s)["total"]
-        upright = sum(1 for m in core.seat_monks(st, s) if st.mloc[m] >= -1 and st.mstate[m] == 0)
+        upright = sum(1 for m in common.seat_monks(st, s) if st.mloc[m] >= -1 and st.mstate[m] == 0)
         letters_free = sum(1 for v in st.track[st.colour[s]] if v == 0)
         future = min(left * (1.0 + 0.8 * upright) * POINT_VALUE, 3.0 * letters_free + 5)
         # tiles in hand will mostly be laid: count back most of the penalty
@@ -79,20 +79,22 @@ def evaluate(state: Any) -> list[float]:
         pending = st.pts * POINT_VALUE if st.phase == "score" and st.order[st.turn] == s else 0.0
         own.append(t + future + hand_back + pending)
     if st.team:
-        return [own[s] + own[core.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)]
+        return [
+            own[s] + own[common.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)
+        ]
     return own
 
 
-def _node(st: MonasteryState, x: int, y: int) -> int:
+def _node(st: StateData, x: int, y: int) -> int:
     if (x, y) == ABBEY_XY:
         return ABBEY
     return st.grid[cell_key(x, y)]
 
 
-def _place_value(st: MonasteryState, seat: int, node: int) -> float:
+def _place_value(st: StateData, seat: int, node: int) -> float:
     """What standing on a finished node is worth in this round's scoring."""
-    h = core.hour(st)
-    study = h in core.STUDY_HOURS
+    h = common.hour(st)
+    study = h in common.STUDY_HOURS
     if node == ABBEY:
         return 0.8 if study else 0.1
     t = INSTANCES[node]
@@ -119,7 +121,7 @@ def _place_value(st: MonasteryState, seat: int, node: int) -> float:
     return value
 
 
-def _move_value(st: MonasteryState, seat: int, a: Move) -> float:
+def _move_value(st: StateData, seat: int, a: Move) -> float:
     dest = _node(st, a.dx, a.dy)
     src = _node(st, a.sx, a.sy)
     if a.sbox >= 0:
@@ -135,14 +137,12 @@ def _move_value(st: MonasteryState, seat: int, a: Move) -> float:
     return _place_value(st, seat, dest) - _place_value(st, seat, src) - 0.05 * a.cost - 0.2
 
 
-def _reach(st: MonasteryState, seat: int) -> tuple[dict[int, int], int]:
+def _reach(st: StateData, seat: int) -> tuple[dict[int, int], int]:
     """Cheapest cost for own movable monks to reach each node this step, and their number."""
-    from monastic.games.monastery.step import _movable, reachable
-
     costs: dict[int, int] = {}
-    movers = _movable(st, seat) if st.phase == "step" else []
+    movers = movable(st, seat) if st.phase == "step" else []
     for m in movers:
-        start = core.node_of(st, m)
+        start = common.node_of(st, m)
         costs[start] = 0
         if st.mp > 0:
             for node, c in reachable(st, seat, start, st.mp).items():
@@ -152,10 +152,8 @@ def _reach(st: MonasteryState, seat: int) -> tuple[dict[int, int], int]:
 
 
 def _lay_value(
-    st: MonasteryState, seat: int, a: Lay, reach: tuple[dict[int, int], int] | None = None
+    st: StateData, seat: int, a: Lay, reach: tuple[dict[int, int], int] | None = None
 ) -> float:
-    from monastic.games.monastery.geometry import OFF, ROT, node_edge
-
     t = TYPE_BY_ID[a.tile]
     key = cell_key(a.x, a.y)
     value = float(t.value) + 0.2 * sum(t.boxes)
@@ -175,23 +173,23 @@ def _lay_value(
             value += 2.0 + 0.5 * sum(t.boxes)
     # closeness to own upright monks makes completion likelier
     best = 99
-    for m in core.seat_monks(st, seat):
+    for m in common.seat_monks(st, seat):
         if st.mloc[m] >= -1 and st.mstate[m] == 0:
-            x, y = core.xy_of_node(st, core.node_of(st, m))
+            x, y = common.xy_of_node(st, common.node_of(st, m))
             if (x, y) == ABBEY_XY:
                 x, y = 1, 0
             best = min(best, abs(x - a.x) + abs(y - a.y))
     return value - 0.3 * best
 
 
-def _letter_cost(st: MonasteryState, seat: int, a: BuyLetter) -> float:
-    return core.price(st, seat, a.cell)
+def _letter_cost(st: StateData, seat: int, a: BuyLetter) -> float:
+    return common.price(st, seat, a.cell)
 
 
 def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
     """A sensible heuristic choice among ``state.legal_actions(seat)``."""
-    st: MonasteryState = state
-    legal = st.legal_actions(seat)
+    legal = state.legal_actions(seat)
+    st: StateData = state
     if len(legal) == 1:
         return legal[0]
     by: dict[type, list[Any]] = {}
@@ -206,12 +204,12 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
     # Decisions outside steps and scorings.
     if Elect in by:
         values = evaluate(st)
-        partner = core.partner_colour(st, seat)
+        partner = common.partner_colour(st, seat)
 
         def elect_value(a: Elect) -> float:
             if a.colour == partner:
                 return 1000.0  # team game: the hour-disc stays in the team
-            return -values[core.seat_of_colour(st, a.colour)]  # never the leader
+            return -values[common.seat_of_colour(st, a.colour)]  # never the leader
 
         return best(by[Elect], elect_value)
     if Imprison in by:
@@ -223,7 +221,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
                 return 0.0
             if a.colour == mine or (st.team and a.colour == (mine + 2) % 4):
                 return -5.0
-            return values[core.seat_of_colour(st, a.colour)] / 10 + 0.5
+            return values[common.seat_of_colour(st, a.colour)] / 10 + 0.5
 
         return best(by[Imprison], jail)
     if Return in by:
@@ -279,7 +277,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
         if mine_letters:
             return best(mine_letters, lambda a: -_letter_cost(st, seat, a))
         monks = [a for a in by.get(BuyMonk, []) if a.colour == own]
-        inside = sum(1 for m in core.seat_monks(st, seat) if st.mloc[m] >= -1)
+        inside = sum(1 for m in common.seat_monks(st, seat) if st.mloc[m] >= -1)
         if monks and inside < 4:
             return best(monks, lambda a: -a.row)
         return End()

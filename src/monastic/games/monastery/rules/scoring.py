@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from monastic.engine import Event
-from monastic.games.monastery import core, view
 from monastic.games.monastery.actions import (
     AbbotsHouse,
     Almonry,
@@ -19,26 +18,26 @@ from monastic.games.monastery.actions import (
     Workshop,
 )
 from monastic.games.monastery.catalogue import ABBEY, BOARD, INSTANCES
-from monastic.games.monastery.geometry import cell_key, cell_xy, group_component
-from monastic.games.monastery.state import P_RETURN, R_WORKSHOP
-
-if TYPE_CHECKING:
-    from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.rules import common, election
+from monastic.games.monastery.rules.geometry import cell_key, cell_xy, group_component
+from monastic.games.monastery.rules.hidden import hidden_from
+from monastic.games.monastery.rules.step import lay_actions, lay_tile
+from monastic.games.monastery.state import CROSS, E_HOUSE, P_RETURN, R_WORKSHOP, StateData
 
 __all__ = ["begin_scoring", "build_points", "legal", "toil_detail", "toil_points"]
 
 SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
 
 
-def _on(st: MonasteryState, node: int) -> list[int]:
+def _on(st: StateData, node: int) -> list[int]:
     return [m for m in range(20) if st.mloc[m] == node]
 
 
-def _prayed_on(st: MonasteryState, node: int) -> bool:
+def _prayed_on(st: StateData, node: int) -> bool:
     return any(st.mloc[m] == node and st.mstate[m] != 0 for m in range(20))
 
 
-def build_points(st: MonasteryState, seat: int) -> tuple[int, list[int], list[tuple[str, int]]]:
+def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[str, int]]]:
     """S1 (M-27, M-29): points, building monks and a breakdown, for ``seat`` now."""
     pts = 0
     monks: list[int] = []
@@ -46,7 +45,7 @@ def build_points(st: MonasteryState, seat: int) -> tuple[int, list[int], list[tu
     for i in sorted(st.laid_order, key=st.tpos.__getitem__):
         if st.tfin[i] or -1 in st.tbox[i]:
             continue
-        mine = [b for b, m in enumerate(st.tbox[i]) if core.owner(st, m) == seat]
+        mine = [b for b, m in enumerate(st.tbox[i]) if common.owner(st, m) == seat]
         if not mine:
             continue
         t = INSTANCES[i]
@@ -61,22 +60,22 @@ def build_points(st: MonasteryState, seat: int) -> tuple[int, list[int], list[tu
     return pts, monks, detail
 
 
-def toil_points(st: MonasteryState, seat: int) -> int:
+def toil_points(st: StateData, seat: int) -> int:
     """S4 (M-32, M-33, M-38): study or toil points of ``seat`` now."""
     return sum(got for _, got, _ in toil_detail(st, seat))
 
 
-def toil_detail(st: MonasteryState, seat: int) -> list[tuple[str, int, str]]:
+def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
     """S4 by place: (``x,y`` or ``A``, points, tile name) for each place that scores."""
-    h = core.hour(st)
-    study = h in core.STUDY_HOURS
-    toil = h in core.TOIL_HOURS
+    h = common.hour(st)
+    study = h in common.STUDY_HOURS
+    toil = h in common.TOIL_HOURS
     if not (study or toil):
         return []
     nodes: set[int] = set()
-    for m in core.seat_monks(st, seat):
+    for m in common.seat_monks(st, seat):
         if st.mstate[m] == 0 and st.mloc[m] >= -1 and m not in st.building:
-            nodes.add(core.node_of(st, m))
+            nodes.add(common.node_of(st, m))
     out: list[tuple[str, int, str]] = []
     for node in sorted(nodes):
         if node == ABBEY:
@@ -98,7 +97,7 @@ def toil_detail(st: MonasteryState, seat: int) -> list[tuple[str, int, str]]:
     return out
 
 
-def begin_scoring(st: MonasteryState, seat: int, events: list[Event]) -> None:
+def begin_scoring(st: StateData, seat: int, events: list[Event]) -> None:
     st.locked[seat] = 0
     st.used = []
     st.prayed = 0
@@ -111,7 +110,7 @@ def begin_scoring(st: MonasteryState, seat: int, events: list[Event]) -> None:
         for xy, got in detail:
             x, y = (int(v) for v in xy.split(","))
             i = st.grid[cell_key(x, y)]
-            out.append([xy, got, None if view.hidden_from(st, i, viewer) else INSTANCES[i].name])
+            out.append([xy, got, None if hidden_from(st, i, viewer) else INSTANCES[i].name])
         return out
 
     data: dict[str, Any] = {"seat": seat, "points": st.pts, "tiles": tiles(seat)}
@@ -122,7 +121,7 @@ def begin_scoring(st: MonasteryState, seat: int, events: list[Event]) -> None:
         events.append(Event("build", data, audience=frozenset({seat}), public=public))
 
 
-def _symbol_tiles(st: MonasteryState, seat: int) -> list[int]:
+def _symbol_tiles(st: StateData, seat: int) -> list[int]:
     if st.simple:
         return []
     out = []
@@ -134,13 +133,13 @@ def _symbol_tiles(st: MonasteryState, seat: int) -> list[int]:
             continue
         if any(
             st.mloc[m] == i and st.mstate[m] == 0 and m not in st.building
-            for m in core.seat_monks(st, seat)
+            for m in common.seat_monks(st, seat)
         ):
             out.append(i)
     return out
 
 
-def _library_pairs(st: MonasteryState) -> list[Library]:
+def _library_pairs(st: StateData) -> list[Library]:
     cells = [c for c in range(40) if st.bchar[c] not in ("", "+") and not st.bsmall[c]]
     return [
         Library(a, b)
@@ -150,12 +149,12 @@ def _library_pairs(st: MonasteryState) -> list[Library]:
     ]
 
 
-def _pray_options(st: MonasteryState, seat: int) -> list[Pray]:
+def _pray_options(st: StateData, seat: int) -> list[Pray]:
     out = []
     nodes = sorted(
         {
             st.mloc[m]
-            for m in core.seat_monks(st, seat)
+            for m in common.seat_monks(st, seat)
             if st.mloc[m] >= 0 and st.mstate[m] == 0 and m not in st.building
         }
     )
@@ -166,7 +165,7 @@ def _pray_options(st: MonasteryState, seat: int) -> list[Pray]:
         on = _on(st, node)
         if t.symbol == "chapel" and not st.simple:
             praying = [m for m in on if st.mstate[m] != 0]
-            if len(praying) >= 3 or any(core.owner(st, m) == seat for m in praying):
+            if len(praying) >= 3 or any(common.owner(st, m) == seat for m in praying):
                 continue
         elif len(on) != 1:
             continue
@@ -175,11 +174,9 @@ def _pray_options(st: MonasteryState, seat: int) -> list[Pray]:
     return out
 
 
-def stage0(st: MonasteryState, seat: int) -> list[Any]:
+def stage0(st: StateData, seat: int) -> list[Any]:
     """S2 and S3 choices (without Purchase)."""
     out: list[Any] = []
-    from monastic.games.monastery.step import lay_actions
-
     for i in _symbol_tiles(st, seat):
         sym = INSTANCES[i].symbol
         if sym == "library":
@@ -197,7 +194,7 @@ def stage0(st: MonasteryState, seat: int) -> list[Any]:
     return out
 
 
-def has_stage0(st: MonasteryState, seat: int) -> bool:
+def has_stage0(st: StateData, seat: int) -> bool:
     """Whether any S2/S3 choice exists (cheaper than listing them)."""
     if not st.prayed and _pray_options(st, seat):
         return True
@@ -217,42 +214,39 @@ def has_stage0(st: MonasteryState, seat: int) -> bool:
             >= 2
         ):
             return True
-        if sym == "stables":
-            from monastic.games.monastery.step import lay_actions
-
-            if lay_actions(st, seat, True):
-                return True
+        if sym == "stables" and lay_actions(st, seat, True):
+            return True
     return False
 
 
-def can_buy(st: MonasteryState, seat: int) -> bool:
+def can_buy(st: StateData, seat: int) -> bool:
     """Whether some letter or monk is affordable now (cheaper than listing them)."""
     money = budget(st, seat)
     if money <= 0:
         return False
-    prices = BOARD.reduced_price if core.own_track_full(st, seat) else BOARD.full_price
+    prices = BOARD.reduced_price if common.own_track_full(st, seat) else BOARD.full_price
     for cell in range(40):
         ch = st.bchar[cell]
         if ch and prices[cell % 10] <= money:
             if ch != "+":
                 return True
             row = cell // 10
-            if any(st.mloc[m] == core.CROSS and st.mcross[m] == row for m in range(20)):
+            if any(st.mloc[m] == CROSS and st.mcross[m] == row for m in range(20)):
                 return True
     return False
 
 
-def budget(st: MonasteryState, seat: int) -> int:
+def budget(st: StateData, seat: int) -> int:
     return st.pts + st.bless[seat] - st.locked[seat]
 
 
-def stage1(st: MonasteryState, seat: int) -> list[Any]:
+def stage1(st: StateData, seat: int) -> list[Any]:
     """S5 purchases (without End)."""
     out: list[Any] = []
     money = budget(st, seat)
     if money <= 0:
         return out
-    full = core.own_track_full(st, seat)
+    full = common.own_track_full(st, seat)
     prices = BOARD.reduced_price if full else BOARD.full_price
     in_play = sorted(st.colour)
     for cell in range(40):
@@ -262,7 +256,7 @@ def stage1(st: MonasteryState, seat: int) -> list[Any]:
         if ch == "+":
             row = cell // 10
             present = sorted(
-                {m // 5 for m in range(20) if st.mloc[m] == core.CROSS and st.mcross[m] == row}
+                {m // 5 for m in range(20) if st.mloc[m] == CROSS and st.mcross[m] == row}
             )
             out.extend(BuyMonk(c, row) for c in present)
             continue
@@ -274,13 +268,13 @@ def stage1(st: MonasteryState, seat: int) -> list[Any]:
     return out
 
 
-def legal(st: MonasteryState, seat: int) -> list[Any]:
+def legal(st: StateData, seat: int) -> list[Any]:
     if st.sstage == 0:
         return [*stage0(st, seat), Purchase()]
     return [*stage1(st, seat), End()]
 
 
-def _pay(st: MonasteryState, seat: int, cost: int) -> None:
+def _pay(st: StateData, seat: int, cost: int) -> None:
     if st.pts >= cost:
         st.pts -= cost
     else:
@@ -288,7 +282,7 @@ def _pay(st: MonasteryState, seat: int, cost: int) -> None:
         st.pts = 0
 
 
-def to_purchase(st: MonasteryState, seat: int, events: list[Event]) -> None:
+def to_purchase(st: StateData, seat: int, events: list[Event]) -> None:
     """S4, then the purchase stage."""
     detail = toil_detail(st, seat)
     got = sum(d[1] for d in detail)
@@ -298,14 +292,14 @@ def to_purchase(st: MonasteryState, seat: int, events: list[Event]) -> None:
     events.append(Event("toil", {"seat": seat, "points": got, "total": st.pts, "tiles": tiles}))
 
 
-def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bool:
+def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
     """Apply a scoring action; True when the scoring is over (S6 still to do)."""
     if isinstance(action, Purchase):
         to_purchase(st, seat, events)
         return False
     if isinstance(action, Pray):
         node = st.grid[cell_key(action.x, action.y)]
-        m = next(m for m in core.seat_monks(st, seat) if st.mloc[m] == node and st.mstate[m] == 0)
+        m = next(m for m in common.seat_monks(st, seat) if st.mloc[m] == node and st.mstate[m] == 0)
         st.mstate[m] = 1
         t = INSTANCES[node]
         got = 2 * t.value if t.symbol == "chapel" and not st.simple else t.value
@@ -323,52 +317,48 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
         return False
     if isinstance(action, Workshop):
         _use(st, seat, "workshop")
-        core.draw(st, seat, events)
+        common.draw(st, seat, events)
         st.pending.append([P_RETURN, seat, R_WORKSHOP])
         return False
     if isinstance(action, Almonry):
         _use(st, seat, "almonry")
-        core.receive(st, seat, True, events, "almonry")
+        common.receive(st, seat, True, events, "almonry")
         return False
     if isinstance(action, Lay):
-        from monastic.games.monastery.step import lay_tile
-
         _use(st, seat, "stables")
         lay_tile(st, seat, action, events)
         return False
     if isinstance(action, AbbotsHouse):
-        from monastic.games.monastery.flow import election
-
         house = _use(st, seat, "abbots_house")
         counts = [0] * st.n
         for m in range(20):
             if (st.mloc[m] == -1 or st.mloc[m] == house) and st.mstate[m] != 2:
-                counts[core.owner(st, m)] += 1
+                counts[common.owner(st, m)] += 1
         events.append(Event("abbots_house", {"seat": seat, "counts": counts}))
-        election(st, counts, 1, events)
+        election.hold(st, counts, E_HOUSE, events)
         return False
     if isinstance(action, BuyLetter):
-        _pay(st, seat, core.price(st, seat, action.cell))
+        _pay(st, seat, common.price(st, seat, action.cell))
         ch = st.bchar[action.cell]
         st.bchar[action.cell] = ""
         st.bsmall[action.cell] = 0
         own = st.colour[seat]
-        large = action.colour == own or action.colour == core.partner_colour(st, seat)
+        large = action.colour == own or action.colour == common.partner_colour(st, seat)
         st.track[action.colour][action.space] = 1 if large else 2
         events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
         if not large:
-            core.receive(st, seat, True, events, "letter")
-        if core.letters_left(st) == 0 and not st.ending:
+            common.receive(st, seat, True, events, "letter")
+        if common.letters_left(st) == 0 and not st.ending:
             st.ending = 1
             events.append(Event("game_end_triggered", {"rule": "E1"}))
         return False
     if isinstance(action, BuyMonk):
         cell = action.row * 10 + BOARD.cross_col[action.row]
-        _pay(st, seat, core.price(st, seat, cell))
+        _pay(st, seat, common.price(st, seat, cell))
         m = next(
             m
             for m in range(action.colour * 5, action.colour * 5 + 5)
-            if st.mloc[m] == core.CROSS and st.mcross[m] == action.row
+            if st.mloc[m] == CROSS and st.mcross[m] == action.row
         )
         st.mloc[m] = -1
         st.mcross[m] = -1
@@ -380,17 +370,17 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
     raise ValueError(f"{action} is not a scoring action")
 
 
-def _use(st: MonasteryState, seat: int, symbol: str) -> int:
+def _use(st: StateData, seat: int, symbol: str) -> int:
     i = next(i for i in _symbol_tiles(st, seat) if INSTANCES[i].symbol == symbol)
     st.used.append(i)
     return i
 
 
-def finish(st: MonasteryState, seat: int, events: list[Event]) -> None:
+def finish(st: StateData, seat: int, events: list[Event]) -> None:
     """S6 conversion, then the flips of M-30."""
     got = BOARD.convert(st.pts)
     for _ in range(got):
-        core.receive(st, seat, True, events, "leftover")
+        common.receive(st, seat, True, events, "leftover")
     st.pts = 0
     st.locked[seat] = 0
     st.building = []
@@ -399,7 +389,7 @@ def finish(st: MonasteryState, seat: int, events: list[Event]) -> None:
     for i in sorted(st.laid_order, key=st.tpos.__getitem__):
         if st.tfin[i] or -1 in st.tbox[i]:
             continue
-        if any(core.owner(st, m) in later for m in st.tbox[i]):
+        if any(common.owner(st, m) in later for m in st.tbox[i]):
             continue
         st.tfin[i] = 1
         st.tbuilt[i] = st.round

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from monastic.engine import Event
-from monastic.games.monastery import core
 from monastic.games.monastery.actions import (
     ABBEY_XY,
     Encourage,
@@ -17,19 +16,16 @@ from monastic.games.monastery.actions import (
     Shift,
 )
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID, TYPES
-from monastic.games.monastery.geometry import (
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import (
     ROT,
     adjacency,
     adjacent_tiles,
     cell_key,
     cell_xy,
-    is_full,
     placements,
 )
-from monastic.games.monastery.state import P_RETURN, R_EXCHANGE
-
-if TYPE_CHECKING:
-    from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.state import P_RETURN, R_EXCHANGE, StateData
 
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
 
@@ -39,9 +35,9 @@ PASSAGE_OF = tuple(
 )
 
 
-def begin_step(st: MonasteryState, seat: int) -> None:
+def begin_step(st: StateData, seat: int) -> None:
     """Set up a step: movement points (M-13) and the monks that may shift for free (M-18)."""
-    upright = [m for m in core.seat_monks(st, seat) if st.mloc[m] >= -1 and st.mstate[m] == 0]
+    upright = [m for m in common.seat_monks(st, seat) if st.mloc[m] >= -1 and st.mstate[m] == 0]
     st.mp = 2 * len(upright)
     st.did_lay = 0
     st.encouraging = 0
@@ -53,7 +49,7 @@ def begin_step(st: MonasteryState, seat: int) -> None:
     ]
 
 
-def hand_types(st: MonasteryState, seat: int) -> list[int]:
+def hand_types(st: StateData, seat: int) -> list[int]:
     """Distinct type indices in the hand that this seat may lay (passages: own only, M-8)."""
     out: list[int] = []
     for t in st.hand[seat]:
@@ -65,7 +61,7 @@ def hand_types(st: MonasteryState, seat: int) -> list[int]:
     return out
 
 
-def lay_actions(st: MonasteryState, seat: int, stables: bool) -> list[Lay]:
+def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
     out = []
     for ti, key, rot in placements(st, hand_types(st, seat)):
         x, y = cell_xy(key)
@@ -73,11 +69,11 @@ def lay_actions(st: MonasteryState, seat: int, stables: bool) -> list[Lay]:
     return out
 
 
-def _passages(st: MonasteryState, seat: int) -> list[int]:
+def _passages(st: StateData, seat: int) -> list[int]:
     """Laid passages a monk of ``seat`` may jump to (M-19, team: partner's too)."""
     colours = [st.colour[seat]]
     if st.team:
-        colours.append(core.partner_colour(st, seat))
+        colours.append(common.partner_colour(st, seat))
     out = []
     for c in colours:
         i = PASSAGE_OF[c]
@@ -89,7 +85,7 @@ def _passages(st: MonasteryState, seat: int) -> list[int]:
     return out
 
 
-def reachable(st: MonasteryState, seat: int, start: int, budget: int) -> dict[int, int]:
+def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, int]:
     """Min cost from ``start`` to every node a monk may end on (start excluded)."""
     adj = adjacency(st)
     jumps = _passages(st, seat)
@@ -121,11 +117,11 @@ def reachable(st: MonasteryState, seat: int, start: int, budget: int) -> dict[in
     return out
 
 
-def _movable(st: MonasteryState, seat: int) -> list[int]:
+def movable(st: StateData, seat: int) -> list[int]:
     """One representative per distinct place: upright, not stopped, not on a full uc tile."""
     out = []
     seen: set[tuple[int, int]] = set()
-    for m in core.seat_monks(st, seat):
+    for m in common.seat_monks(st, seat):
         loc = st.mloc[m]
         if loc < -1 or st.mstate[m] != 0 or m in st.stopped:
             continue
@@ -138,18 +134,18 @@ def _movable(st: MonasteryState, seat: int) -> list[int]:
     return out
 
 
-def move_actions(st: MonasteryState, seat: int) -> list[Any]:
+def move_actions(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
     if st.mp <= 0 and not st.shiftable:
         return out
-    for m in _movable(st, seat):
-        start = core.node_of(st, m)
-        sx, sy = core.xy_of_node(st, start)
+    for m in movable(st, seat):
+        start = common.node_of(st, m)
+        sx, sy = common.xy_of_node(st, start)
         sbox = st.mbox[m]
         if st.mp > 0:
             # ordered by place, never by tile number (which would hint at hidden identities)
             dests = sorted(
-                (core.xy_of_node(st, node), node, cost)
+                (common.xy_of_node(st, node), node, cost)
                 for node, cost in reachable(st, seat, start, st.mp).items()
             )
             for (dx, dy), node, cost in dests:
@@ -166,7 +162,7 @@ def move_actions(st: MonasteryState, seat: int) -> list[Any]:
     return out
 
 
-def legal(st: MonasteryState, seat: int) -> list[Any]:
+def legal(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
     if not st.encouraging:
         if not st.did_lay:
@@ -183,7 +179,7 @@ def legal(st: MonasteryState, seat: int) -> list[Any]:
     return out
 
 
-def lay_tile(st: MonasteryState, seat: int, action: Lay, events: list[Event]) -> None:
+def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event]) -> None:
     """Lay a tile from hand (L7; livestock blessings M-12)."""
     tt = TYPE_BY_ID[action.tile]
     hand = st.hand[seat]
@@ -214,18 +210,18 @@ def lay_tile(st: MonasteryState, seat: int, action: Lay, events: list[Event]) ->
         events.append(Event("lay", data))
     if tt.livestock:
         for _ in range(adjacent_tiles(st, key)):
-            core.receive(st, seat, action.stables, events, "livestock")
+            common.receive(st, seat, action.stables, events, "livestock")
 
 
-def _find_monk(st: MonasteryState, seat: int, x: int, y: int, box: int) -> int:
+def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
     node = -1 if (x, y) == ABBEY_XY else st.grid[cell_key(x, y)]
-    for m in core.seat_monks(st, seat):
+    for m in common.seat_monks(st, seat):
         if st.mloc[m] == node and st.mstate[m] == 0 and st.mbox[m] == box and m not in st.stopped:
             return m
     raise ValueError("no such monk")
 
 
-def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bool:
+def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
     """Apply a step action; True when the step is over."""
     if isinstance(action, Lay):
         lay_tile(st, seat, action, events)
@@ -233,7 +229,7 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
         return False
     if isinstance(action, Exchange):
         st.did_lay = 1
-        core.draw(st, seat, events)
+        common.draw(st, seat, events)
         st.pending.append([P_RETURN, seat, R_EXCHANGE])
         return False
     if isinstance(action, Move):
@@ -286,7 +282,3 @@ def apply(st: MonasteryState, seat: int, action: Any, events: list[Event]) -> bo
         events.append(Event("end_step", {"seat": seat}))
         return True
     raise ValueError(f"{action} is not a step action")
-
-
-def full_after(st: MonasteryState, node: int) -> bool:
-    return is_full(st, node)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from monastic.games.monastery.catalogue import (
     ABBEY,
@@ -15,9 +14,7 @@ from monastic.games.monastery.catalogue import (
     TileType,
     rotated_edges,
 )
-
-if TYPE_CHECKING:
-    from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.state import StateData
 
 __all__ = [
     "OFF",
@@ -61,18 +58,18 @@ DISTINCT_ROTS: tuple[tuple[int, ...], ...] = tuple(
 INST_TYPE = tuple(t.index for t in INSTANCES)
 
 
-def node_edge(st: MonasteryState, node: int, key: int, d: int) -> int:
+def node_edge(st: StateData, node: int, key: int, d: int) -> int:
     """The edge that ``node`` shows towards the cell ``key`` (which lies on its side ``d``)."""
     if node == ABBEY:
         return ABBEY_FACE.get(key, NONE)
     return ROT[INST_TYPE[node]][st.trot[node]][d]
 
 
-def monks_on(st: MonasteryState, node: int) -> int:
+def monks_on(st: StateData, node: int) -> int:
     return sum(1 for loc in st.mloc if loc == node)
 
 
-def is_full(st: MonasteryState, node: int) -> bool:
+def is_full(st: StateData, node: int) -> bool:
     """Fully occupied (§2.7); the Abbey never is."""
     if node == ABBEY:
         return False
@@ -81,12 +78,12 @@ def is_full(st: MonasteryState, node: int) -> bool:
     return -1 not in st.tbox[node]
 
 
-def qualifies(st: MonasteryState, node: int) -> bool:
+def qualifies(st: StateData, node: int) -> bool:
     """L4: the Abbey, a finished tile, or a fully occupied uc tile."""
     return node == ABBEY or bool(st.tfin[node]) or -1 not in st.tbox[node]
 
 
-def frontier(st: MonasteryState) -> list[int]:
+def frontier(st: StateData) -> list[int]:
     """Empty cells touching the monastery, sorted."""
     grid = st.grid
     out = set()
@@ -97,7 +94,7 @@ def frontier(st: MonasteryState) -> list[int]:
     return sorted(out)
 
 
-def _group_size(st: MonasteryState, start: int, group: int, skip: set[int]) -> int:
+def _group_size(st: StateData, start: int, group: int, skip: set[int]) -> int:
     """Size of the group component containing node ``start``, not re-counting ``skip``."""
     grid = st.grid
     stack = [start]
@@ -123,9 +120,7 @@ def _group_size(st: MonasteryState, start: int, group: int, skip: set[int]) -> i
     return size
 
 
-def can_place(
-    st: MonasteryState, t: TileType, key: int, rot: int, all_qualify: bool = False
-) -> bool:
+def can_place(st: StateData, t: TileType, key: int, rot: int, all_qualify: bool = False) -> bool:
     """L1-L6 for a tile of type ``t`` at ``key`` with ``rot``; ``all_qualify`` for the E2 test."""
     grid = st.grid
     if key in grid:
@@ -194,7 +189,7 @@ def _compat(ti: int, rot: int, their: tuple[int, ...], classes: tuple[int, ...])
     return link or t.category == "livestock"
 
 
-def placement_problem(st: MonasteryState, t: TileType, key: int, rot: int) -> str:
+def placement_problem(st: StateData, t: TileType, key: int, rot: int) -> str:
     """Which of L1-L6 a placement breaks, in words ('' if it is legal)."""
     grid = st.grid
     if key in grid:
@@ -229,7 +224,7 @@ def placement_problem(st: MonasteryState, t: TileType, key: int, rot: int) -> st
 
 
 def placements(
-    st: MonasteryState, types: list[int], all_qualify: bool = False, first_only: bool = False
+    st: StateData, types: list[int], all_qualify: bool = False, first_only: bool = False
 ) -> list[tuple[int, int, int]]:
     """Legal (type index, cell key, rotation) for each type index in ``types``, sorted."""
     if all_qualify or first_only:
@@ -249,7 +244,7 @@ def placements(
 
 
 def _placements(
-    st: MonasteryState, types: list[int], all_qualify: bool, first_only: bool
+    st: StateData, types: list[int], all_qualify: bool, first_only: bool
 ) -> list[tuple[int, int, int]]:
     out = []
     grid = st.grid
@@ -288,7 +283,7 @@ def _cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tup
     )
 
 
-def adjacency(st: MonasteryState) -> dict[int, list[int]]:
+def adjacency(st: StateData) -> dict[int, list[int]]:
     """Movement graph: node -> linked nodes (sorted); livestock are not nodes."""
     if st._adj is not None:
         return st._adj
@@ -313,7 +308,7 @@ def adjacency(st: MonasteryState) -> dict[int, list[int]]:
     return adj
 
 
-def group_component(st: MonasteryState, node: int) -> int:
+def group_component(st: StateData, node: int) -> int:
     """k of M-29: the tile plus the finished same-group tiles linked to it through finished ones."""
     group = TYPES[INST_TYPE[node]].group
     grid = st.grid
@@ -338,7 +333,7 @@ def group_component(st: MonasteryState, node: int) -> int:
     return len(seen)
 
 
-def adjacent_tiles(st: MonasteryState, key: int) -> int:
+def adjacent_tiles(st: StateData, key: int) -> int:
     """Distinct laid tiles touching cell ``key`` (the Abbey once) - M-12."""
     found = {st.grid[key + o] for o in OFF if key + o in st.grid}
     return len(found)

@@ -1,0 +1,78 @@
+"""The Brewhouse in prayer hours and at Night (M-44, M-45): who may use it, and how."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monastic.engine import Event
+from monastic.games.monastery.actions import End, Keep, Stand
+from monastic.games.monastery.catalogue import INSTANCES
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import cell_key, cell_xy
+from monastic.games.monastery.state import PRAYING, PRISONER, UPRIGHT, StateData
+
+__all__ = ["apply", "brewers", "legal"]
+
+
+def brewers(st: StateData) -> list[int]:
+    """M-44/M-45: the seats that may use the Brewhouse, fixed at the start of the round."""
+    if st.simple:
+        return []
+    brew = next((i for i, t in enumerate(INSTANCES) if t.symbol == "brewhouse"), -1)
+    if brew < 0 or st.tpos[brew] < 0 or not st.tfin[brew]:
+        return []
+    on = [m for m in range(20) if st.mloc[m] == brew]
+    if any(st.mstate[m] != UPRIGHT for m in on):
+        return []
+    seats = {common.owner(st, m) for m in on}
+    out = []
+    for s in st.order:
+        if s in seats and _choices(st, s, night=common.hour(st) == 10):
+            out.append(s)
+    return out
+
+
+def _choices(st: StateData, seat: int, night: bool) -> list[Any]:
+    out: list[Any] = []
+    seen = set()
+    for m in common.seat_monks(st, seat):
+        loc = st.mloc[m]
+        if loc < 0 or st.mstate[m] == PRISONER or m in st.kept:
+            continue
+        x, y = cell_xy(st.tpos[loc])
+        if night:
+            a: Any = Keep(x, y, st.mbox[m])
+        elif st.mstate[m] == PRAYING:
+            a = Stand(x, y)
+        else:
+            continue
+        if a not in seen:
+            seen.add(a)
+            out.append(a)
+    return out
+
+
+def legal(st: StateData, seat: int) -> list[Any]:
+    return [*_choices(st, seat, common.hour(st) == 10), End()]
+
+
+def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
+    """Apply a Brewhouse action; True when the last brewer is done."""
+    if isinstance(action, End):
+        st.turn += 1
+        return st.turn >= len(st.brewers)
+    node = st.grid[cell_key(action.x, action.y)]
+    box = action.box if isinstance(action, Keep) else -1
+    m = next(
+        m
+        for m in common.seat_monks(st, seat)
+        if st.mloc[m] == node
+        and st.mbox[m] == box
+        and m not in st.kept
+        and st.mstate[m] != PRISONER
+        and (isinstance(action, Keep) or st.mstate[m] == PRAYING)
+    )
+    st.kept.append(m)
+    st.mstate[m] = UPRIGHT
+    events.append(Event("brewhouse", {"seat": seat, "action": str(action)}))
+    return False

@@ -1,0 +1,85 @@
+"""A new game: options, colours, tiles, monks and the Prayer Board (M-1 to M-4, M-60, M-63)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from monastic.engine import BadOption, Event, Rng
+from monastic.games.monastery.catalogue import BOARD, INSTANCES, N_TILES
+from monastic.games.monastery.rules.geometry import cell_key
+from monastic.games.monastery.rules.rounds import begin_round
+from monastic.games.monastery.state import CROSS, IN_ABBEY, OUT, StateData
+
+__all__ = ["set_up"]
+
+
+def set_up(st: StateData, players: int, seed: int, options: Mapping[str, Any]) -> None:
+    """Fill the blank ``st`` with a new game and play on to the first decision."""
+    rng = Rng(seed)
+    st.n = players
+    st.seed = seed
+    st.team = options.get("variant") == "team"
+    st.simple = options.get("variant") == "simple" or bool(options.get("simple", False))
+    st.silence = bool(options.get("vow_of_silence", False))
+    st.start_hand = bool(options.get("start_hand", False))
+    if st.team and players != 4:
+        raise BadOption("the team game needs exactly 4 players (M-60)")
+    # M-1: colours at random; seats stay in clockwise order Red, Blue, Green, Yellow.
+    if options.get("random_colours", True) and players < 4:
+        colours = [0, 1, 2, 3]
+        rng.shuffle(colours)
+        chosen = sorted(colours[:players])
+    else:
+        chosen = list(range(players))
+    st.colour = chosen
+    st.rng = rng
+    st.round = 1
+    st.abbot = 0  # the in-play colour whose row is highest sits first
+    st.order = list(range(players))
+    st.turn = 0
+    st.phase = "step"
+    st.pending = []
+    st.returned = []
+    st.tpos = [-1] * N_TILES
+    st.trot = [0] * N_TILES
+    st.tfin = [0] * N_TILES
+    st.tbuilt = [0] * N_TILES
+    st.tlayer = [-1] * N_TILES
+    st.tbless = [0] * N_TILES
+    st.tbox = [[-1] * len(t.boxes) for t in INSTANCES]
+    st.grid = {cell_key(x, y): N_TILES for x in range(3) for y in range(2)}
+    st.laid_order = []
+    st.hand = [[] for _ in range(players)]
+    st.bag = []
+    for i, t in enumerate(INSTANCES):
+        if t.owner_colour < 0:
+            st.bag.append(i)
+        elif t.owner_colour in chosen:
+            st.hand[chosen.index(t.owner_colour)].append(i)
+    st.mloc = [OUT] * 20
+    st.mbox = [-1] * 20
+    st.mstate = [0] * 20
+    st.mcross = [-1] * 20
+    for c in chosen:
+        st.mloc[c * 5] = IN_ABBEY
+        for row in range(4):
+            st.mloc[c * 5 + 1 + row] = CROSS
+            st.mcross[c * 5 + 1 + row] = row
+    st.bchar = []
+    st.bsmall = [0] * 40
+    for row in range(4):
+        for col in range(10):
+            ch = BOARD.rows[row][col]
+            st.bchar.append(ch if ch == "+" or row in chosen else "")
+    st.track = [[0] * 9 for _ in range(4)]
+    st.bless = [0] * players
+    st.locked = [0] * players
+    st.stopped, st.shiftable, st.building, st.used, st.brewers, st.kept = [], [], [], [], [], []
+    st.mp = st.did_lay = st.encouraging = st.pts = st.prayed = st.sstage = 0
+    st.ending = st.over = st.decisions = 0
+    st._adj = None
+    st._pcache = None
+    st._lcache = None
+    events: list[Event] = []
+    begin_round(st, events)
