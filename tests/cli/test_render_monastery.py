@@ -44,11 +44,11 @@ def secret_tiles(state: Any, viewer: int | None) -> set[str]:
     secret: set[str] = set()
     for seat in range(state.players):
         if seat != viewer:
-            secret |= {INSTANCES[t].id for t in state.hand[seat]}
+            secret |= {INSTANCES[t].id for t in state.hands[seat]}
     secret |= {INSTANCES[i].id for i in state.laid_order if hidden_from(state, i, viewer)}
     known = {INSTANCES[i].id for i in state.laid_order if not hidden_from(state, i, viewer)}
     if viewer is not None:
-        known |= {INSTANCES[t].id for t in state.hand[viewer]}
+        known |= {INSTANCES[t].id for t in state.hands[viewer]}
     return secret - known
 
 

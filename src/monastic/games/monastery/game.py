@@ -4,14 +4,15 @@ that binds the plain data of ``state`` to the rules of ``rules/``."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State, Strategy
 from monastic.games.monastery import view
 from monastic.games.monastery.actions import parse_action
 from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
-from monastic.games.monastery.state import StateData
+from monastic.games.monastery.state import StateData, upgrade_from_version_1
 
 __all__ = ["GAME", "MonasteryGame", "MonasteryState"]
 
@@ -30,11 +31,11 @@ class MonasteryState(StateData, State):
 
     def legal_actions(self, seat: int) -> list[Any]:
         out = legal.legal_actions(self, seat)
-        self._lcache = (self._fingerprint(seat), frozenset(out))
+        self._legal_cache = (self._fingerprint(seat), frozenset(out))
         return out
 
     def is_legal(self, seat: int, action: Any) -> bool:
-        cached = self._lcache
+        cached = self._legal_cache
         if cached is not None and cached[0] == self._fingerprint(seat):
             return action in cached[1]
         return action in self.legal_actions(seat)
@@ -47,15 +48,15 @@ class MonasteryState(StateData, State):
             self.phase,
             self.turn,
             self.round,
-            self.mp,
-            self.did_lay,
+            self.movement_points,
+            self.laid_this_step,
             self.encouraging,
-            self.pts,
-            self.sstage,
+            self.scoring_points,
+            self.scoring_stage,
             len(self.pending),
             len(self.laid_order),
-            tuple(self.mloc),
-            tuple(self.bless),
+            tuple(self.monk_location),
+            tuple(self.blessings),
             len(self.bag),
         )
 
@@ -103,6 +104,11 @@ class MonasteryGame(Game):
         OptionSpec("random_colours", True, "colours drawn at random (M-1); off: Red, Blue, ..."),
     )
     default_players: ClassVar[int] = 4
+    #: Version 2 spelled out the field names of version 1 (``state.RENAMED_IN_VERSION_2``).
+    state_version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = MappingProxyType(
+        {1: upgrade_from_version_1}
+    )
 
     def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> MonasteryState:
         st = MonasteryState.__new__(MonasteryState)

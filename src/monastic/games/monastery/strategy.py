@@ -70,17 +70,26 @@ def evaluate(state: Any) -> list[float]:
     own = []
     for s in range(st.n):
         t = testament(st, s)["total"]
-        upright = sum(1 for m in common.seat_monks(st, s) if st.mloc[m] >= -1 and st.mstate[m] == 0)
-        letters_free = sum(1 for v in st.track[st.colour[s]] if v == 0)
+        upright = sum(
+            1
+            for m in common.seat_monks(st, s)
+            if st.monk_location[m] >= -1 and st.monk_posture[m] == 0
+        )
+        letters_free = sum(1 for v in st.tracks[st.seat_colour[s]] if v == 0)
         future = min(left * (1.0 + 0.8 * upright) * POINT_VALUE, 3.0 * letters_free + 5)
         # tiles in hand will mostly be laid: count back most of the penalty
-        hand_back = 0.7 * sum(INSTANCES[i].value for i in st.hand[s]) * min(1.0, left / 6)
+        hand_back = 0.7 * sum(INSTANCES[i].value for i in st.hands[s]) * min(1.0, left / 6)
         # points of the scoring in progress are about to become letters or blessings
-        pending = st.pts * POINT_VALUE if st.phase == "score" and st.order[st.turn] == s else 0.0
+        pending = (
+            st.scoring_points * POINT_VALUE
+            if st.phase == "score" and st.turn_order[st.turn] == s
+            else 0.0
+        )
         own.append(t + future + hand_back + pending)
     if st.team:
         return [
-            own[s] + own[common.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)
+            own[s] + own[common.seat_of_colour(st, (st.seat_colour[s] + 2) % 4)]
+            for s in range(st.n)
         ]
     return own
 
@@ -98,9 +107,9 @@ def _place_value(st: StateData, seat: int, node: int) -> float:
     if node == ABBEY:
         return 0.8 if study else 0.1
     t = INSTANCES[node]
-    if not st.tfin[node] or t.livestock:
+    if not st.tile_finished[node] or t.livestock:
         return 0.0
-    praying = any(st.mloc[m] == node and st.mstate[m] != 0 for m in range(20))
+    praying = any(st.monk_location[m] == node and st.monk_posture[m] != 0 for m in range(20))
     value = 0.0
     if not praying:
         if (
@@ -113,7 +122,7 @@ def _place_value(st: StateData, seat: int, node: int) -> float:
                 value += 1.5
         if t.symbol in ("almonry", "stables"):
             value += 0.8
-        alone = not any(st.mloc[m] == node for m in range(20))
+        alone = not any(st.monk_location[m] == node for m in range(20))
         if alone and t.value >= 2:
             value += 0.5 * t.value
         if t.symbol == "chapel":
@@ -127,7 +136,7 @@ def _move_value(st: StateData, seat: int, a: Move) -> float:
     if a.sbox >= 0:
         return -1.0  # never leave a box
     if a.dbox >= 0:
-        boxes = st.tbox[dest]
+        boxes = st.tile_box_monks[dest]
         empties = boxes.count(-1)
         t = INSTANCES[dest]
         gain = t.boxes[a.dbox] if not t.group else 2.0
@@ -144,8 +153,8 @@ def _reach(st: StateData, seat: int) -> tuple[dict[int, int], int]:
     for m in movers:
         start = common.node_of(st, m)
         costs[start] = 0
-        if st.mp > 0:
-            for node, c in reachable(st, seat, start, st.mp).items():
+        if st.movement_points > 0:
+            for node, c in reachable(st, seat, start, st.movement_points).items():
                 if c < costs.get(node, 99):
                     costs[node] = c
     return costs, len(movers)
@@ -169,12 +178,12 @@ def _lay_value(
                 continue
             if node_edge(st, node, key, (d + 2) % 4):
                 entry = min(entry, costs[node] + 1)
-        if entry <= st.mp and len(t.boxes) <= movers:
+        if entry <= st.movement_points and len(t.boxes) <= movers:
             value += 2.0 + 0.5 * sum(t.boxes)
     # closeness to own upright monks makes completion likelier
     best = 99
     for m in common.seat_monks(st, seat):
-        if st.mloc[m] >= -1 and st.mstate[m] == 0:
+        if st.monk_location[m] >= -1 and st.monk_posture[m] == 0:
             x, y = common.xy_of_node(st, common.node_of(st, m))
             if (x, y) == ABBEY_XY:
                 x, y = 1, 0
@@ -214,7 +223,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
         return best(by[Elect], elect_value)
     if Imprison in by:
         values = evaluate(st)
-        mine = st.colour[seat]
+        mine = st.seat_colour[seat]
 
         def jail(a: Imprison) -> float:
             if a.colour < 0:
@@ -246,8 +255,8 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
             if _move_value(st, seat, mv) > 0:
                 return mv
         if Exchange in by and not any(isinstance(a, Lay) for a in legal):
-            hand_v = [INSTANCES[t].value for t in st.hand[seat] if INSTANCES[t].owner_colour < 0]
-            if hand_v and max(hand_v) >= 3 and st.mp == 0:
+            hand_v = [INSTANCES[t].value for t in st.hands[seat] if INSTANCES[t].owner_colour < 0]
+            if hand_v and max(hand_v) >= 3 and st.movement_points == 0:
                 return Exchange()
         # blessings are kept (never spent on encouragement)
         return End()
@@ -268,7 +277,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
                 return pray
         if Purchase in by:
             return Purchase()
-        own = st.colour[seat]
+        own = st.seat_colour[seat]
         mine_letters = [
             a
             for a in by.get(BuyLetter, [])
@@ -277,7 +286,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
         if mine_letters:
             return best(mine_letters, lambda a: -_letter_cost(st, seat, a))
         monks = [a for a in by.get(BuyMonk, []) if a.colour == own]
-        inside = sum(1 for m in common.seat_monks(st, seat) if st.mloc[m] >= -1)
+        inside = sum(1 for m in common.seat_monks(st, seat) if st.monk_location[m] >= -1)
         if monks and inside < 4:
             return best(monks, lambda a: -a.row)
         return End()

@@ -38,43 +38,49 @@ _HOUR_NAME = {1: "Matins", 5: "Sext", 8: "Vespers", 10: "Night"}
 
 
 def _place(st: StateData, m: int) -> str:
-    loc = st.mloc[m]
+    loc = st.monk_location[m]
     if loc == CROSS:
-        return f"cross {COLOUR_LETTERS[st.mcross[m]]}"
+        return f"cross {COLOUR_LETTERS[st.monk_cross_row[m]]}"
     if loc == IN_ABBEY:
         return "A"
-    x, y = cell_xy(st.tpos[loc])
-    return f"{x},{y}" if st.mbox[m] < 0 else f"{x},{y}/{st.mbox[m]}"
+    x, y = cell_xy(st.tile_cell[loc])
+    return f"{x},{y}" if st.monk_box[m] < 0 else f"{x},{y}/{st.monk_box[m]}"
 
 
 def view(st: StateData, seat: int | None) -> dict[str, Any]:
     h = common.hour(st)
     tiles = []
-    for key, i in sorted((st.tpos[i], i) for i in st.laid_order):
+    for key, i in sorted((st.tile_cell[i], i) for i in st.laid_order):
         x, y = cell_xy(key)
         t = INSTANCES[i]
-        edges = "".join(_EDGE_TEXT[e] for e in ROT[INST_TYPE[i]][st.trot[i]])
+        edges = "".join(_EDGE_TEXT[e] for e in ROT[INST_TYPE[i]][st.tile_rotation[i]])
         d: dict[str, Any] = {
             "x": x,
             "y": y,
             "edges": edges,
-            "finished": bool(st.tfin[i]),
+            "finished": bool(st.tile_finished[i]),
             "category": t.category,
             "colour": t.colour,
-            "blessings": st.tbless[i],
+            "blessings": st.tile_blessings[i],
         }
-        if not st.tfin[i]:
+        if not st.tile_finished[i]:
             d["boxes"] = list(t.boxes)
-            d["box_monks"] = [None if m < 0 else COLOUR_LETTERS[m // 5] for m in st.tbox[i]]
+            d["box_monks"] = [
+                None if m < 0 else COLOUR_LETTERS[m // 5] for m in st.tile_box_monks[i]
+            ]
         if not hidden_from(st, i, seat):
-            d.update(tile=t.id, name=t.name, value=t.value, symbol=t.symbol, rot=st.trot[i] * 90)
-        if st.tfin[i]:
-            d["built_round"] = st.tbuilt[i]
+            d.update(
+                tile=t.id, name=t.name, value=t.value, symbol=t.symbol, rot=st.tile_rotation[i] * 90
+            )
+        if st.tile_finished[i]:
+            d["built_round"] = st.tile_built_round[i]
         tiles.append(d)
     posture = ("", " praying", " prisoner")
     monks = {
-        COLOUR_NAMES[c]: [_place(st, m) + posture[st.mstate[m]] for m in range(c * 5, c * 5 + 5)]
-        for c in st.colour
+        COLOUR_NAMES[c]: [
+            _place(st, m) + posture[st.monk_posture[m]] for m in range(c * 5, c * 5 + 5)
+        ]
+        for c in st.seat_colour
     }
     # Prayer Board rows: "+" cross, capital = large letter, small letter = small side, "." empty.
     rows = []
@@ -82,18 +88,20 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
         text = ""
         for col in range(10):
             cell = row * 10 + col
-            ch = st.bchar[cell]
-            text += "." if not ch else (ch.lower() if st.bsmall[cell] else ch)
+            ch = st.board_letters[cell]
+            text += "." if not ch else (ch.lower() if st.board_small_side[cell] else ch)
         rows.append(text)
     crosses = {
         COLOUR_LETTERS[row]: [
-            COLOUR_LETTERS[m // 5] for m in range(20) if st.mloc[m] == CROSS and st.mcross[m] == row
+            COLOUR_LETTERS[m // 5]
+            for m in range(20)
+            if st.monk_location[m] == CROSS and st.monk_cross_row[m] == row
         ]
         for row in range(4)
     }
     players = []
     for s in range(st.n):
-        c = st.colour[s]
+        c = st.seat_colour[s]
         p: dict[str, Any] = {
             "seat": s,
             "colour": COLOUR_NAMES[c],
@@ -101,14 +109,14 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
             # capital: large letter, small letter: small side, ".": empty space
             "track": "".join(
                 "." if v == 0 else (ch if v == 1 else ch.lower())
-                for ch, v in zip(BOARD.tracks[c], st.track[c], strict=True)
+                for ch, v in zip(BOARD.tracks[c], st.tracks[c], strict=True)
             ),
-            "hand_size": len(st.hand[s]),
+            "hand_size": len(st.hands[s]),
         }
         if seat == s:
-            p["hand"] = [INSTANCES[t].id for t in st.hand[s]]
-            p["blessings"] = st.bless[s]
-            p["locked_blessings"] = st.locked[s]
+            p["hand"] = [INSTANCES[t].id for t in st.hands[s]]
+            p["blessings"] = st.blessings[s]
+            p["locked_blessings"] = st.locked_blessings[s]
         players.append(p)
     out: dict[str, Any] = {
         "game": "monastery",
@@ -116,17 +124,17 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
         "options": {
             "team": st.team,
             "simple": st.simple,
-            "vow_of_silence": st.silence,
+            "vow_of_silence": st.vow_of_silence,
             "start_hand": st.start_hand,
         },
-        "chat_allowed": (not st.silence) or h in common.PRAYER_HOURS,
+        "chat_allowed": (not st.vow_of_silence) or h in common.PRAYER_HOURS,
         "round": st.round,
         "day": (st.round - 1) // 10 + 1,
         "hour": h,
         "hour_name": _HOUR_NAME.get(h),
         "hour_kind": _HOUR_KIND[h],
         "abbot": st.abbot,
-        "order": st.order[:],
+        "order": st.turn_order[:],
         "phase": st.phase,
         "to_act": to_act(st),
         "players": players,
@@ -141,14 +149,14 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
         out["decision"] = _decision(st)
     if st.phase == "step" and not st.over:
         out["step"] = {
-            "movement_points": st.mp,
-            "laid": bool(st.did_lay),
+            "movement_points": st.movement_points,
+            "laid": bool(st.laid_this_step),
             "encouraging": bool(st.encouraging),
         }
     if st.phase == "score" and not st.over:
         out["scoring"] = {
-            "points": st.pts,
-            "stage": ("symbols", "purchase")[st.sstage],
+            "points": st.scoring_points,
+            "stage": ("symbols", "purchase")[st.scoring_stage],
             "prayed": bool(st.prayed),
         }
     if st.over:
@@ -166,7 +174,7 @@ def _decision(st: StateData) -> dict[str, Any]:
         return {
             "kind": "elect",
             "seat": who,
-            "candidates": [COLOUR_NAMES[st.colour[s]] for s in rest],
+            "candidates": [COLOUR_NAMES[st.seat_colour[s]] for s in rest],
         }
     if kind == P_PRISON:
         return {"kind": "imprison", "seat": who}

@@ -19,14 +19,14 @@ def brewers(st: StateData) -> list[int]:
     if st.simple:
         return []
     brew = next((i for i, t in enumerate(INSTANCES) if t.symbol == "brewhouse"), -1)
-    if brew < 0 or st.tpos[brew] < 0 or not st.tfin[brew]:
+    if brew < 0 or st.tile_cell[brew] < 0 or not st.tile_finished[brew]:
         return []
-    on = [m for m in range(20) if st.mloc[m] == brew]
-    if any(st.mstate[m] != UPRIGHT for m in on):
+    on = [m for m in range(20) if st.monk_location[m] == brew]
+    if any(st.monk_posture[m] != UPRIGHT for m in on):
         return []
     seats = {common.owner(st, m) for m in on}
     out = []
-    for s in st.order:
+    for s in st.turn_order:
         if s in seats and _choices(st, s, night=common.hour(st) == 10):
             out.append(s)
     return out
@@ -36,13 +36,13 @@ def _choices(st: StateData, seat: int, night: bool) -> list[Any]:
     out: list[Any] = []
     seen = set()
     for m in common.seat_monks(st, seat):
-        loc = st.mloc[m]
-        if loc < 0 or st.mstate[m] == PRISONER or m in st.kept:
+        loc = st.monk_location[m]
+        if loc < 0 or st.monk_posture[m] == PRISONER or m in st.kept_monks:
             continue
-        x, y = cell_xy(st.tpos[loc])
+        x, y = cell_xy(st.tile_cell[loc])
         if night:
-            a: Any = Keep(x, y, st.mbox[m])
-        elif st.mstate[m] == PRAYING:
+            a: Any = Keep(x, y, st.monk_box[m])
+        elif st.monk_posture[m] == PRAYING:
             a = Stand(x, y)
         else:
             continue
@@ -66,13 +66,13 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
     m = next(
         m
         for m in common.seat_monks(st, seat)
-        if st.mloc[m] == node
-        and st.mbox[m] == box
-        and m not in st.kept
-        and st.mstate[m] != PRISONER
-        and (isinstance(action, Keep) or st.mstate[m] == PRAYING)
+        if st.monk_location[m] == node
+        and st.monk_box[m] == box
+        and m not in st.kept_monks
+        and st.monk_posture[m] != PRISONER
+        and (isinstance(action, Keep) or st.monk_posture[m] == PRAYING)
     )
-    st.kept.append(m)
-    st.mstate[m] = UPRIGHT
+    st.kept_monks.append(m)
+    st.monk_posture[m] = UPRIGHT
     events.append(Event("brewhouse", {"seat": seat, "action": str(action)}))
     return False

@@ -21,7 +21,7 @@ def hour(st: StateData) -> int:
 
 
 def seat_of_colour(st: StateData, colour: int) -> int:
-    return st.colour.index(colour) if colour in st.colour else -1
+    return st.seat_colour.index(colour) if colour in st.seat_colour else -1
 
 
 def owner(st: StateData, monk: int) -> int:
@@ -29,48 +29,50 @@ def owner(st: StateData, monk: int) -> int:
 
 
 def partner_colour(st: StateData, seat: int) -> int:
-    return (st.colour[seat] + 2) % 4 if st.team else -1
+    return (st.seat_colour[seat] + 2) % 4 if st.team else -1
 
 
 def node_of(st: StateData, monk: int) -> int:
-    loc = st.mloc[monk]
+    loc = st.monk_location[monk]
     return ABBEY if loc == IN_ABBEY else loc
 
 
 def xy_of_node(st: StateData, node: int) -> tuple[int, int]:
     if node == ABBEY:
         return ABBEY_XY
-    return cell_xy(st.tpos[node])
+    return cell_xy(st.tile_cell[node])
 
 
 def seat_monks(st: StateData, seat: int) -> range:
-    c = st.colour[seat]
+    c = st.seat_colour[seat]
     return range(c * 5, c * 5 + 5)
 
 
 def supply(st: StateData) -> int:
-    return BOARD.blessings - sum(st.bless) - sum(st.tbless)
+    return BOARD.blessings - sum(st.blessings) - sum(st.tile_blessings)
 
 
 def receive(st: StateData, seat: int, locked: bool, events: list[Event], why: str) -> None:
     """One blessing is due to ``seat`` (§4.5, exhaustion included; M-50 locking)."""
     if supply(st) == 0:
-        returners = [s for s in range(st.n) if st.bless[s] > 0]
+        returners = [s for s in range(st.n) if st.blessings[s] > 0]
         if not returners:
             events.append(Event("blessing_lost", {"seat": seat, "why": why}))
             return
         for s in returners:
-            st.bless[s] -= 1
-            if st.locked[s] > st.bless[s] or (s == seat and st.locked[s] > 0):
-                st.locked[s] -= 1
+            st.blessings[s] -= 1
+            if st.locked_blessings[s] > st.blessings[s] or (
+                s == seat and st.locked_blessings[s] > 0
+            ):
+                st.locked_blessings[s] -= 1
         events.append(Event("blessings_returned", {"seats": returners}))
-    st.bless[seat] += 1
+    st.blessings[seat] += 1
     if locked:
-        st.locked[seat] += 1
+        st.locked_blessings[seat] += 1
     events.append(
         Event(
             "blessing",
-            {"seat": seat, "why": why, "locked": locked, "held": st.bless[seat]},
+            {"seat": seat, "why": why, "locked": locked, "held": st.blessings[seat]},
             audience=frozenset({seat}),
             public={"seat": seat, "why": why},
         )
@@ -82,17 +84,17 @@ def draw(st: StateData, seat: int, events: list[Event]) -> int:
     if not st.bag:
         return -1
     tile = st.bag.pop(st.rng.below(len(st.bag)))
-    insort(st.hand[seat], tile)
+    insort(st.hands[seat], tile)
     # What each seat knows of the tiles it put back (for determinize): the drawer may hold them.
     kept = []
-    for entry in st.returned:
+    for entry in st.returned_tiles:
         if entry[0] == seat:
             if entry[1] != tile:
                 kept.append(entry)
         else:
             entry[2] |= 1 << seat
             kept.append(entry)
-    st.returned = kept
+    st.returned_tiles = kept
     events.append(
         Event(
             "draw",
@@ -106,13 +108,13 @@ def draw(st: StateData, seat: int, events: list[Event]) -> int:
 
 def to_bag(st: StateData, seat: int, type_id: str, events: list[Event]) -> None:
     """Return one tile of type ``type_id`` from ``seat``'s hand to the bag."""
-    hand = st.hand[seat]
+    hand = st.hands[seat]
     for i, t in enumerate(hand):
         if INSTANCES[t].id == type_id:
             del hand[i]
             insort(st.bag, t)
-            st.returned = [e for e in st.returned if not (e[0] == seat and e[1] == t)]
-            st.returned.append([seat, t, 0])
+            st.returned_tiles = [e for e in st.returned_tiles if not (e[0] == seat and e[1] == t)]
+            st.returned_tiles.append([seat, t, 0])
             break
     events.append(
         Event(
@@ -126,16 +128,16 @@ def to_bag(st: StateData, seat: int, type_id: str, events: list[Event]) -> None:
 
 def to_abbey(st: StateData, m: int) -> None:
     """Send monk ``m`` home to the Abbey, upright, leaving any box it held."""
-    loc = st.mloc[m]
-    if loc >= 0 and st.mbox[m] >= 0:
-        st.tbox[loc][st.mbox[m]] = -1
-    st.mloc[m] = IN_ABBEY
-    st.mbox[m] = -1
-    st.mstate[m] = UPRIGHT
+    loc = st.monk_location[m]
+    if loc >= 0 and st.monk_box[m] >= 0:
+        st.tile_box_monks[loc][st.monk_box[m]] = -1
+    st.monk_location[m] = IN_ABBEY
+    st.monk_box[m] = -1
+    st.monk_posture[m] = UPRIGHT
 
 
 def own_track_full(st: StateData, seat: int) -> bool:
-    return 0 not in st.track[st.colour[seat]]
+    return 0 not in st.tracks[st.seat_colour[seat]]
 
 
 def price(st: StateData, seat: int, cell: int) -> int:
@@ -144,4 +146,4 @@ def price(st: StateData, seat: int, cell: int) -> int:
 
 
 def letters_left(st: StateData) -> int:
-    return sum(1 for c in st.bchar if c not in ("", "+"))
+    return sum(1 for c in st.board_letters if c not in ("", "+"))

@@ -27,9 +27,9 @@ def hold(st: StateData, counts: list[int], ctx: int, events: list[Event]) -> Non
 def _prison(st: StateData) -> int:
     """The Prison Cell's tile if it may take a prisoner now, else -1."""
     i = next(i for i, t in enumerate(INSTANCES) if t.symbol == "prison")
-    if st.tpos[i] < 0 or not st.tfin[i] or st.tbuilt[i] == st.round:
+    if st.tile_cell[i] < 0 or not st.tile_finished[i] or st.tile_built_round[i] == st.round:
         return -1
-    if sum(1 for m in range(20) if st.mloc[m] == i) >= 2:
+    if sum(1 for m in range(20) if st.monk_location[m] == i) >= 2:
         return -1
     return i
 
@@ -38,7 +38,7 @@ def set_abbot(st: StateData, seat: int, ctx: int, events: list[Event]) -> None:
     """``seat`` holds the hour-disc; the Prison Cell's decision follows if it may be used."""
     st.abbot = seat
     events.append(Event("abbot", {"seat": seat}))
-    if _prison(st) >= 0 and any(st.mloc[m] == IN_ABBEY for m in range(20)):
+    if _prison(st) >= 0 and any(st.monk_location[m] == IN_ABBEY for m in range(20)):
         st.pending.append([P_PRISON, seat, ctx])
 
 
@@ -47,7 +47,7 @@ def imprison(st: StateData, colour: int, events: list[Event]) -> None:
     if colour < 0:
         return
     cell = _prison(st)
-    m = next(m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == IN_ABBEY)
-    st.mloc[m] = cell
-    st.mstate[m] = PRISONER
+    m = next(m for m in range(colour * 5, colour * 5 + 5) if st.monk_location[m] == IN_ABBEY)
+    st.monk_location[m] = cell
+    st.monk_posture[m] = PRISONER
     events.append(Event("imprison", {"colour": COLOUR_LETTERS[colour]}))

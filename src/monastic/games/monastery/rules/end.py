@@ -25,7 +25,7 @@ def check_e2(st: StateData, action: Any, events: list[Event]) -> None:
 
 def e2_holds(st: StateData) -> bool:
     types = sorted(
-        {INSTANCES[t].index for h in st.hand for t in h} | {INSTANCES[t].index for t in st.bag}
+        {INSTANCES[t].index for h in st.hands for t in h} | {INSTANCES[t].index for t in st.bag}
     )
     if not types:
         return True
@@ -43,13 +43,13 @@ def game_over(st: StateData, events: list[Event]) -> None:
 
 def testament(st: StateData, seat: int) -> dict[str, int]:
     """§4.6 / M-58."""
-    letters = sum(1 for v in st.track[st.colour[seat]] if v == 1)
-    penalty = sum(INSTANCES[t].value for t in st.hand[seat])
+    letters = sum(1 for v in st.tracks[st.seat_colour[seat]] if v == 1)
+    penalty = sum(INSTANCES[t].value for t in st.hands[seat])
     return {
         "letters": 3 * letters,
-        "blessings": st.bless[seat],
+        "blessings": st.blessings[seat],
         "unlaid": -penalty,
-        "total": 3 * letters + st.bless[seat] - penalty,
+        "total": 3 * letters + st.blessings[seat] - penalty,
     }
 
 
@@ -60,13 +60,16 @@ def result(st: StateData) -> Result:
     own = [p["total"] for p in parts]
     if st.team:
         scores = [
-            own[s] + own[common.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)
+            own[s] + own[common.seat_of_colour(st, (st.seat_colour[s] + 2) % 4)]
+            for s in range(st.n)
         ]
         # M-59: the team holding the lowest tied row wins.
-        keys = [(scores[s], max(st.colour[s], (st.colour[s] + 2) % 4)) for s in range(st.n)]
+        keys = [
+            (scores[s], max(st.seat_colour[s], (st.seat_colour[s] + 2) % 4)) for s in range(st.n)
+        ]
     else:
         scores = own
-        keys = [(scores[s], st.colour[s]) for s in range(st.n)]
+        keys = [(scores[s], st.seat_colour[s]) for s in range(st.n)]
     best = max(keys)
     winners = tuple(s for s in range(st.n) if keys[s] == best)
     ranks = tuple(1 + sum(1 for o in keys if o > k) for k in keys)
@@ -76,7 +79,7 @@ def result(st: StateData) -> Result:
         ranks=ranks,
         breakdown={
             "testament": parts,
-            "colours": [COLOUR_LETTERS[c] for c in st.colour],
+            "colours": [COLOUR_LETTERS[c] for c in st.seat_colour],
             "end": ["E3", "E1", "E2"][st.ending],
             "round": st.round,
         },

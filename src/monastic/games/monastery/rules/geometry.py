@@ -62,25 +62,25 @@ def node_edge(st: StateData, node: int, key: int, d: int) -> int:
     """The edge that ``node`` shows towards the cell ``key`` (which lies on its side ``d``)."""
     if node == ABBEY:
         return ABBEY_FACE.get(key, NONE)
-    return ROT[INST_TYPE[node]][st.trot[node]][d]
+    return ROT[INST_TYPE[node]][st.tile_rotation[node]][d]
 
 
 def monks_on(st: StateData, node: int) -> int:
-    return sum(1 for loc in st.mloc if loc == node)
+    return sum(1 for loc in st.monk_location if loc == node)
 
 
 def is_full(st: StateData, node: int) -> bool:
     """Fully occupied (§2.7); the Abbey never is."""
     if node == ABBEY:
         return False
-    if st.tfin[node]:
+    if st.tile_finished[node]:
         return monks_on(st, node) >= INSTANCES[node].value
-    return -1 not in st.tbox[node]
+    return -1 not in st.tile_box_monks[node]
 
 
 def qualifies(st: StateData, node: int) -> bool:
     """L4: the Abbey, a finished tile, or a fully occupied uc tile."""
-    return node == ABBEY or bool(st.tfin[node]) or -1 not in st.tbox[node]
+    return node == ABBEY or bool(st.tile_finished[node]) or -1 not in st.tile_box_monks[node]
 
 
 def frontier(st: StateData) -> list[int]:
@@ -103,7 +103,7 @@ def _group_size(st: StateData, start: int, group: int, skip: set[int]) -> int:
     while stack:
         node = stack.pop()
         size += 1
-        k = st.tpos[node]
+        k = st.tile_cell[node]
         for d in range(4):
             nk = k + OFF[d]
             other = grid.get(nk)
@@ -233,13 +233,13 @@ def placements(
     sig = (
         tuple(types),
         len(st.laid_order),
-        tuple(-1 in st.tbox[i] for i in st.laid_order if not st.tfin[i]),
+        tuple(-1 in st.tile_box_monks[i] for i in st.laid_order if not st.tile_finished[i]),
     )
-    cached = st._pcache
+    cached = st._placement_cache
     if cached is not None and cached[0] == sig:
         return cached[1]
     out = _placements(st, types, False, False)
-    st._pcache = (sig, out)
+    st._placement_cache = (sig, out)
     return out
 
 
@@ -285,15 +285,15 @@ def _cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tup
 
 def adjacency(st: StateData) -> dict[int, list[int]]:
     """Movement graph: node -> linked nodes (sorted); livestock are not nodes."""
-    if st._adj is not None:
-        return st._adj
+    if st._adjacency is not None:
+        return st._adjacency
     grid = st.grid
     adj: dict[int, list[int]] = {ABBEY: []}
-    for i, k in enumerate(st.tpos):
+    for i, k in enumerate(st.tile_cell):
         if k >= 0 and not INSTANCES[i].livestock:
             adj[i] = []
     for node in adj:
-        keys = ABBEY_KEYS if node == ABBEY else (st.tpos[node],)
+        keys = ABBEY_KEYS if node == ABBEY else (st.tile_cell[node],)
         found: set[int] = set()
         for k in keys:
             for d in range(4):
@@ -304,7 +304,7 @@ def adjacency(st: StateData) -> dict[int, list[int]]:
                 if node_edge(st, node, nk, d) and node_edge(st, other, k, (d + 2) % 4):
                     found.add(other)
         adj[node] = sorted(found)
-    st._adj = adj
+    st._adjacency = adj
     return adj
 
 
@@ -316,11 +316,11 @@ def group_component(st: StateData, node: int) -> int:
     stack = [node]
     while stack:
         cur = stack.pop()
-        k = st.tpos[cur]
+        k = st.tile_cell[cur]
         for d in range(4):
             nk = k + OFF[d]
             other = grid.get(nk)
-            if other is None or other == ABBEY or other in seen or not st.tfin[other]:
+            if other is None or other == ABBEY or other in seen or not st.tile_finished[other]:
                 continue
             if TYPES[INST_TYPE[other]].group != group:
                 continue

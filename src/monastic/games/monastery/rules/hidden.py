@@ -17,7 +17,11 @@ S = TypeVar("S", bound=StateData)
 
 def hidden_from(st: StateData, inst: int, seat: int | None) -> bool:
     """M-5: the identity of a uc building is known only to its layer."""
-    return not st.tfin[inst] and INSTANCES[inst].category == "building" and st.tlayer[inst] != seat
+    return (
+        not st.tile_finished[inst]
+        and INSTANCES[inst].category == "building"
+        and st.tile_laid_by[inst] != seat
+    )
 
 
 def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
@@ -28,7 +32,7 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
     # Unknown slots: uc buildings laid by others, others' non-passage hand tiles, the bag.
     uc = sorted(i for i in st.laid_order if hidden_from(st, i, seat))
     hands = {
-        s: [t for t in st.hand[s] if INSTANCES[t].owner_colour < 0]
+        s: [t for t in st.hands[s] if INSTANCES[t].owner_colour < 0]
         for s in range(st.n)
         if s != seat
     }
@@ -48,49 +52,58 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         perm[t] = pool.pop()
     _respect_returns(st, seat, perm, uc, r)
     # Rewrite the laid uc slots under their new identities.
-    saved = {a: (st.tpos[a], st.trot[a], st.tlayer[a], st.tbless[a], st.tbox[a][:]) for a in uc}
+    saved = {
+        a: (
+            st.tile_cell[a],
+            st.tile_rotation[a],
+            st.tile_laid_by[a],
+            st.tile_blessings[a],
+            st.tile_box_monks[a][:],
+        )
+        for a in uc
+    }
     for a in perm:
-        new.tpos[a] = -1
-        new.trot[a] = 0
-        new.tfin[a] = 0
-        new.tbuilt[a] = 0
-        new.tlayer[a] = -1
-        new.tbless[a] = 0
-        new.tbox[a] = [-1] * len(INSTANCES[a].boxes)
+        new.tile_cell[a] = -1
+        new.tile_rotation[a] = 0
+        new.tile_finished[a] = 0
+        new.tile_built_round[a] = 0
+        new.tile_laid_by[a] = -1
+        new.tile_blessings[a] = 0
+        new.tile_box_monks[a] = [-1] * len(INSTANCES[a].boxes)
     for a in uc:
         b = perm[a]
         key, rot, layer, bl, box = saved[a]
         edges = ROT[INST_TYPE[a]][rot]
-        new.tpos[b] = key
-        new.trot[b] = next(q for q in range(4) if ROT[INST_TYPE[b]][q] == edges)
-        new.tlayer[b] = layer
-        new.tbless[b] = bl
-        new.tbox[b] = box
+        new.tile_cell[b] = key
+        new.tile_rotation[b] = next(q for q in range(4) if ROT[INST_TYPE[b]][q] == edges)
+        new.tile_laid_by[b] = layer
+        new.tile_blessings[b] = bl
+        new.tile_box_monks[b] = box
         new.grid[key] = b
     for m in range(20):
-        if st.mloc[m] in saved:
-            new.mloc[m] = perm[st.mloc[m]]
+        if st.monk_location[m] in saved:
+            new.monk_location[m] = perm[st.monk_location[m]]
     new.laid_order = [perm.get(i, i) if i in saved else i for i in st.laid_order]
     # Others' knowledge of their returns follows the slot; the seat's own stays exact.
-    new.returned = [
-        [e[0], e[1] if e[0] == seat else perm.get(e[1], e[1]), e[2]] for e in st.returned
+    new.returned_tiles = [
+        [e[0], e[1] if e[0] == seat else perm.get(e[1], e[1]), e[2]] for e in st.returned_tiles
     ]
     for s, h in hands.items():
-        passages = [t for t in st.hand[s] if INSTANCES[t].owner_colour >= 0]
-        new.hand[s] = sorted([perm[t] for t in h] + passages)
+        passages = [t for t in st.hands[s] if INSTANCES[t].owner_colour >= 0]
+        new.hands[s] = sorted([perm[t] for t in h] + passages)
     new.bag = sorted(perm[t] for t in st.bag)
-    new._adj = None
-    new._pcache = None
-    new._lcache = None
+    new._adjacency = None
+    new._placement_cache = None
+    new._legal_cache = None
     # Others' blessings: keep their total (the supply is on the table), spread it anew.
     others = [s for s in range(st.n) if s != seat]
-    total = sum(st.bless[s] for s in others)
+    total = sum(st.blessings[s] for s in others)
     counts = [0] * len(others)
     for _ in range(total):
         counts[r.below(len(others))] += 1
     for s, c in zip(others, counts, strict=True):
-        new.bless[s] = c
-        new.locked[s] = min(new.locked[s], c)
+        new.blessings[s] = c
+        new.locked_blessings[s] = min(new.locked_blessings[s], c)
     return new
 
 
@@ -98,7 +111,7 @@ def _respect_returns(st: StateData, seat: int, perm: dict[int, int], uc: list[in
     """Keep each tile ``seat`` put back where it may be: the bag, or (hands or hidden uc tiles
     of) the players who drew since. A misplaced one swaps with a random fitting bag tile."""
     constrained = {}
-    for who, tile, mask in st.returned:
+    for who, tile, mask in st.returned_tiles:
         if who != seat or tile not in perm.values():
             continue  # laid in view, or back in the seat's own hand: known
         constrained[tile] = mask
@@ -106,14 +119,14 @@ def _respect_returns(st: StateData, seat: int, perm: dict[int, int], uc: list[in
         return
     slot_of = {new: old for old, new in perm.items()}
     in_bag = set(st.bag)
-    hand_of = {t: s for s in range(st.n) for t in st.hand[s]}
+    hand_of = {t: s for s in range(st.n) for t in st.hands[s]}
     uc_set = set(uc)
 
     def allowed(tile: int, old: int) -> bool:
         mask = constrained.get(tile)
         if mask is None or old in in_bag:
             return True
-        owner = st.tlayer[old] if old in uc_set else hand_of[old]
+        owner = st.tile_laid_by[old] if old in uc_set else hand_of[old]
         return bool(mask >> owner & 1)
 
     for tile in sorted(constrained):

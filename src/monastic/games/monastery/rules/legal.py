@@ -30,7 +30,7 @@ def to_act(st: StateData) -> list[int]:
         return [st.pending[-1][1]]
     if st.phase == "brew":
         return [st.brewers[st.turn]]
-    return [st.order[st.turn]]
+    return [st.turn_order[st.turn]]
 
 
 def legal_actions(st: StateData, seat: int) -> list[Any]:
@@ -39,11 +39,11 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
     if st.pending:
         p = st.pending[-1]
         if p[0] == P_TIE:
-            return [Elect(st.colour[s]) for s in p[3:]]
+            return [Elect(st.seat_colour[s]) for s in p[3:]]
         if p[0] == P_PRISON:
-            colours = sorted({m // 5 for m in range(20) if st.mloc[m] == IN_ABBEY})
+            colours = sorted({m // 5 for m in range(20) if st.monk_location[m] == IN_ABBEY})
             return [*(Imprison(c) for c in colours), Imprison(-1)]
-        ids = sorted({INSTANCES[t].id for t in st.hand[seat] if INSTANCES[t].owner_colour < 0})
+        ids = sorted({INSTANCES[t].id for t in st.hands[seat] if INSTANCES[t].owner_colour < 0})
         return [Return(i) for i in ids]
     if st.phase == "step":
         return step.legal(st, seat)
@@ -60,7 +60,7 @@ def why_illegal(st: StateData, seat: int, action: Any) -> str:
         return f"seat {seat} is not to act now"
     what = {"step": "in a step", "score": "in a scoring", "brew": "at the Brewhouse"}
     where = "now" if st.pending else what.get(st.phase, "now")
-    base = f"{action} is not legal for {COLOUR_LETTERS[st.colour[seat]]} {where}"
+    base = f"{action} is not legal for {COLOUR_LETTERS[st.seat_colour[seat]]} {where}"
     reason = _reason(st, seat, action)
     return f"{base}: {reason}" if reason else base
 
@@ -75,36 +75,37 @@ def _reason(st: StateData, seat: int, action: Any) -> str:
         }[st.pending[-1][0]]
         return f"the decision due is {kind}"
     if isinstance(action, Lay):
-        if action.tile not in {INSTANCES[t].id for t in st.hand[seat]}:
+        if action.tile not in {INSTANCES[t].id for t in st.hands[seat]}:
             return f"there is no {action.tile} in your hand"
-        if st.phase == "step" and st.did_lay and not action.stables:
+        if st.phase == "step" and st.laid_this_step and not action.stables:
             return "you already laid or exchanged a tile in this step (M-6)"
         if st.phase == "step" and st.encouraging:
             return "encouragement ends the step's laying and moving (M-23)"
         t = TYPE_BY_ID[action.tile]
-        if t.owner_colour >= 0 and t.owner_colour != st.colour[seat]:
+        if t.owner_colour >= 0 and t.owner_colour != st.seat_colour[seat]:
             return "only its owner may lay a secret passage (M-8)"
         problem = placement_problem(st, t, cell_key(action.x, action.y), action.rot)
         return problem or "that placement is not offered now"
     if isinstance(action, BuyLetter | BuyMonk):
         if st.phase != "score":
             return "letters and monks are bought in a scoring (S5)"
-        if st.sstage == 0:
+        if st.scoring_stage == 0:
             return "say 'purchase' first: symbols and prayer come before buying (M-26)"
         if isinstance(action, BuyLetter):
             cost = common.price(st, seat, action.cell)
-            if st.bchar[action.cell] in ("", "+"):
+            if st.board_letters[action.cell] in ("", "+"):
                 return "there is no letter on that board cell"
             if scoring.budget(st, seat) < cost:
                 return f"it costs {cost}; the budget is {scoring.budget(st, seat)} (M-49, M-50)"
             return "the letter must go on an empty space of the same character (§4.3)"
         return "there is no such monk on that cross, or it is too dear"
-    if isinstance(action, Pray | Purchase) and st.phase == "score" and st.sstage == 1:
+    if isinstance(action, Pray | Purchase) and st.phase == "score" and st.scoring_stage == 1:
         return "prayer and symbols are over once buying has started (M-26)"
     if isinstance(action, Pray):
         return "the monk must be upright and alone on a finished tile not built this round (M-31)"
     if isinstance(action, Move):
         if st.phase != "step":
             return "monks move only in steps"
-        return f"that monk cannot reach that place for exactly its cheapest cost (MP left: {st.mp})"
+        left = st.movement_points
+        return f"that monk cannot reach that place for exactly its cheapest cost (MP left: {left})"
     return ""

@@ -66,25 +66,25 @@ def apply(st: StateData, seat: int, action: Any) -> list[Event]:
 
 
 def _hand_tiles(st: StateData, seat: int) -> int:
-    return sum(1 for t in st.hand[seat] if INSTANCES[t].owner_colour < 0)
+    return sum(1 for t in st.hands[seat] if INSTANCES[t].owner_colour < 0)
 
 
 def _settle(st: StateData, events: list[Event]) -> None:
     """Run everything automatic until a decision is due."""
     while not st.over and not st.pending:
         if st.phase == "score":
-            seat = st.order[st.turn]
-            if st.sstage == 0 and not scoring.has_stage0(st, seat):
+            seat = st.turn_order[st.turn]
+            if st.scoring_stage == 0 and not scoring.has_stage0(st, seat):
                 scoring.to_purchase(st, seat, events)
-            if st.sstage == 1 and not scoring.can_buy(st, seat):
+            if st.scoring_stage == 1 and not scoring.can_buy(st, seat):
                 _end_scoring(st, seat, events)
                 continue
             return
         if st.phase == "starthand":
-            while st.turn < st.n and _hand_tiles(st, st.order[st.turn]) <= 3:
+            while st.turn < st.n and _hand_tiles(st, st.turn_order[st.turn]) <= 3:
                 st.turn += 1
             if st.turn < st.n:
-                st.pending.append([P_RETURN, st.order[st.turn], R_START])
+                st.pending.append([P_RETURN, st.turn_order[st.turn], R_START])
                 return
             _next_round(st, events)
             continue
@@ -101,7 +101,7 @@ def _order_from(st: StateData, first: int) -> list[int]:
 
 def begin_round(st: StateData, events: list[Event]) -> None:
     h = common.hour(st)
-    st.order = _order_from(st, st.abbot)
+    st.turn_order = _order_from(st, st.abbot)
     st.turn = 0
     events.append(Event("round", {"round": st.round, "hour": h, "abbot": st.abbot}))
     if st.round == 1:
@@ -115,13 +115,13 @@ def begin_round(st: StateData, events: list[Event]) -> None:
         return
     if h in common.PRAYER_HOURS or h == 10:
         st.brewers = brewhouse.brewers(st)
-        st.kept = []
+        st.kept_monks = []
         st.phase = "brew"
         if not st.brewers:
             _after_brew(st, events)
         return
     st.phase = "step"
-    step.begin_step(st, st.order[0])
+    step.begin_step(st, st.turn_order[0])
 
 
 def _next_round(st: StateData, events: list[Event]) -> None:
@@ -135,11 +135,11 @@ def _next_round(st: StateData, events: list[Event]) -> None:
 def _next_step(st: StateData, events: list[Event]) -> None:
     st.turn += 1
     if st.turn < st.n:
-        step.begin_step(st, st.order[st.turn])
+        step.begin_step(st, st.turn_order[st.turn])
         return
     st.phase = "score"
     st.turn = 0
-    scoring.begin_scoring(st, st.order[0], events)
+    scoring.begin_scoring(st, st.turn_order[0], events)
     _settle(st, events)
 
 
@@ -147,7 +147,7 @@ def _end_scoring(st: StateData, seat: int, events: list[Event]) -> None:
     scoring.finish(st, seat, events)
     st.turn += 1
     if st.turn < st.n:
-        scoring.begin_scoring(st, st.order[st.turn], events)
+        scoring.begin_scoring(st, st.turn_order[st.turn], events)
         _settle(st, events)
         return
     _next_round(st, events)
@@ -169,21 +169,21 @@ def _after_brew(st: StateData, events: list[Event]) -> None:
     if common.hour(st) == 10:
         # N2: everyone else goes home.
         for m in range(20):
-            if st.mloc[m] >= 0 and m not in st.kept:
+            if st.monk_location[m] >= 0 and m not in st.kept_monks:
                 common.to_abbey(st, m)
-        st.kept = []
+        st.kept_monks = []
         events.append(Event("night", {"round": st.round}))
         st.phase = "night"
         _next_round(st, events)
         return
     # P2: every other praying monk, prisoners included, returns.
     for m in range(20):
-        if st.mloc[m] >= 0 and st.mstate[m] != UPRIGHT:
+        if st.monk_location[m] >= 0 and st.monk_posture[m] != UPRIGHT:
             common.to_abbey(st, m)
-    st.kept = []
+    st.kept_monks = []
     counts = [0] * st.n
     for m in range(20):
-        if st.mloc[m] == IN_ABBEY:
+        if st.monk_location[m] == IN_ABBEY:
             counts[common.owner(st, m)] += 1
     st.phase = "prayer_after_election"
     election.hold(st, counts, E_PRAYER, events)

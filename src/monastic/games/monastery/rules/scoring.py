@@ -30,11 +30,11 @@ SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
 
 
 def _on(st: StateData, node: int) -> list[int]:
-    return [m for m in range(20) if st.mloc[m] == node]
+    return [m for m in range(20) if st.monk_location[m] == node]
 
 
 def _prayed_on(st: StateData, node: int) -> bool:
-    return any(st.mloc[m] == node and st.mstate[m] != 0 for m in range(20))
+    return any(st.monk_location[m] == node and st.monk_posture[m] != 0 for m in range(20))
 
 
 def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[str, int]]]:
@@ -42,10 +42,10 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
     pts = 0
     monks: list[int] = []
     detail: list[tuple[str, int]] = []
-    for i in sorted(st.laid_order, key=st.tpos.__getitem__):
-        if st.tfin[i] or -1 in st.tbox[i]:
+    for i in sorted(st.laid_order, key=st.tile_cell.__getitem__):
+        if st.tile_finished[i] or -1 in st.tile_box_monks[i]:
             continue
-        mine = [b for b, m in enumerate(st.tbox[i]) if common.owner(st, m) == seat]
+        mine = [b for b, m in enumerate(st.tile_box_monks[i]) if common.owner(st, m) == seat]
         if not mine:
             continue
         t = INSTANCES[i]
@@ -54,8 +54,8 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
         else:
             got = sum(t.boxes[b] for b in mine)
         pts += got
-        monks.extend(st.tbox[i][b] for b in mine)
-        x, y = cell_xy(st.tpos[i])
+        monks.extend(st.tile_box_monks[i][b] for b in mine)
+        x, y = cell_xy(st.tile_cell[i])
         detail.append((f"{x},{y}", got))
     return pts, monks, detail
 
@@ -74,7 +74,7 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
         return []
     nodes: set[int] = set()
     for m in common.seat_monks(st, seat):
-        if st.mstate[m] == 0 and st.mloc[m] >= -1 and m not in st.building:
+        if st.monk_posture[m] == 0 and st.monk_location[m] >= -1 and m not in st.building_monks:
             nodes.add(common.node_of(st, m))
     out: list[tuple[str, int, str]] = []
     for node in sorted(nodes):
@@ -83,7 +83,11 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
                 out.append(("A", 1, "Abbey"))
             continue
         t = INSTANCES[node]
-        if not st.tfin[node] or st.tbuilt[node] == st.round or _prayed_on(st, node):
+        if (
+            not st.tile_finished[node]
+            or st.tile_built_round[node] == st.round
+            or _prayed_on(st, node)
+        ):
             continue
         if t.colour == "dual" or (study and t.colour == "grey") or (toil and t.colour == "brown"):
             if study and t.symbol == "scriptorium" and not st.simple:
@@ -92,17 +96,17 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
                 got = 3
             else:
                 got = 1
-            x, y = cell_xy(st.tpos[node])
+            x, y = cell_xy(st.tile_cell[node])
             out.append((f"{x},{y}", got, t.name))
     return out
 
 
 def begin_scoring(st: StateData, seat: int, events: list[Event]) -> None:
-    st.locked[seat] = 0
-    st.used = []
+    st.locked_blessings[seat] = 0
+    st.used_symbol_tiles = []
     st.prayed = 0
-    st.sstage = 0
-    st.pts, st.building, detail = build_points(st, seat)
+    st.scoring_stage = 0
+    st.scoring_points, st.building_monks, detail = build_points(st, seat)
 
     # Each entry names its tile only for those who may know it (M-5: uc buildings).
     def tiles(viewer: int | None) -> list[Any]:
@@ -113,7 +117,7 @@ def begin_scoring(st: StateData, seat: int, events: list[Event]) -> None:
             out.append([xy, got, None if hidden_from(st, i, viewer) else INSTANCES[i].name])
         return out
 
-    data: dict[str, Any] = {"seat": seat, "points": st.pts, "tiles": tiles(seat)}
+    data: dict[str, Any] = {"seat": seat, "points": st.scoring_points, "tiles": tiles(seat)}
     public: dict[str, Any] = {**data, "tiles": tiles(None)}
     if public == data:
         events.append(Event("build", data))
@@ -127,12 +131,17 @@ def _symbol_tiles(st: StateData, seat: int) -> list[int]:
     out = []
     for i in sorted(st.laid_order):
         t = INSTANCES[i]
-        if t.symbol not in SYMBOLS or not st.tfin[i] or st.tbuilt[i] == st.round or i in st.used:
+        if (
+            t.symbol not in SYMBOLS
+            or not st.tile_finished[i]
+            or st.tile_built_round[i] == st.round
+            or i in st.used_symbol_tiles
+        ):
             continue
         if _prayed_on(st, i):
             continue
         if any(
-            st.mloc[m] == i and st.mstate[m] == 0 and m not in st.building
+            st.monk_location[m] == i and st.monk_posture[m] == 0 and m not in st.building_monks
             for m in common.seat_monks(st, seat)
         ):
             out.append(i)
@@ -140,12 +149,14 @@ def _symbol_tiles(st: StateData, seat: int) -> list[int]:
 
 
 def _library_pairs(st: StateData) -> list[Library]:
-    cells = [c for c in range(40) if st.bchar[c] not in ("", "+") and not st.bsmall[c]]
+    cells = [
+        c for c in range(40) if st.board_letters[c] not in ("", "+") and not st.board_small_side[c]
+    ]
     return [
         Library(a, b)
         for i, a in enumerate(cells)
         for b in cells[i + 1 :]
-        if st.bchar[a] != st.bchar[b]
+        if st.board_letters[a] != st.board_letters[b]
     ]
 
 
@@ -153,23 +164,23 @@ def _pray_options(st: StateData, seat: int) -> list[Pray]:
     out = []
     nodes = sorted(
         {
-            st.mloc[m]
+            st.monk_location[m]
             for m in common.seat_monks(st, seat)
-            if st.mloc[m] >= 0 and st.mstate[m] == 0 and m not in st.building
+            if st.monk_location[m] >= 0 and st.monk_posture[m] == 0 and m not in st.building_monks
         }
     )
     for node in nodes:
         t = INSTANCES[node]
-        if not st.tfin[node] or st.tbuilt[node] == st.round or t.livestock:
+        if not st.tile_finished[node] or st.tile_built_round[node] == st.round or t.livestock:
             continue
         on = _on(st, node)
         if t.symbol == "chapel" and not st.simple:
-            praying = [m for m in on if st.mstate[m] != 0]
+            praying = [m for m in on if st.monk_posture[m] != 0]
             if len(praying) >= 3 or any(common.owner(st, m) == seat for m in praying):
                 continue
         elif len(on) != 1:
             continue
-        x, y = cell_xy(st.tpos[node])
+        x, y = cell_xy(st.tile_cell[node])
         out.append(Pray(x, y))
     return out
 
@@ -207,7 +218,7 @@ def has_stage0(st: StateData, seat: int) -> bool:
             and len(
                 {
                     c
-                    for c, small in zip(st.bchar, st.bsmall, strict=True)
+                    for c, small in zip(st.board_letters, st.board_small_side, strict=True)
                     if c not in ("", "+") and not small
                 }
             )
@@ -226,18 +237,18 @@ def can_buy(st: StateData, seat: int) -> bool:
         return False
     prices = BOARD.reduced_price if common.own_track_full(st, seat) else BOARD.full_price
     for cell in range(40):
-        ch = st.bchar[cell]
+        ch = st.board_letters[cell]
         if ch and prices[cell % 10] <= money:
             if ch != "+":
                 return True
             row = cell // 10
-            if any(st.mloc[m] == CROSS and st.mcross[m] == row for m in range(20)):
+            if any(st.monk_location[m] == CROSS and st.monk_cross_row[m] == row for m in range(20)):
                 return True
     return False
 
 
 def budget(st: StateData, seat: int) -> int:
-    return st.pts + st.bless[seat] - st.locked[seat]
+    return st.scoring_points + st.blessings[seat] - st.locked_blessings[seat]
 
 
 def stage1(st: StateData, seat: int) -> list[Any]:
@@ -248,20 +259,24 @@ def stage1(st: StateData, seat: int) -> list[Any]:
         return out
     full = common.own_track_full(st, seat)
     prices = BOARD.reduced_price if full else BOARD.full_price
-    in_play = sorted(st.colour)
+    in_play = sorted(st.seat_colour)
     for cell in range(40):
-        ch = st.bchar[cell]
+        ch = st.board_letters[cell]
         if ch == "" or prices[cell % 10] > money:
             continue
         if ch == "+":
             row = cell // 10
             present = sorted(
-                {m // 5 for m in range(20) if st.mloc[m] == CROSS and st.mcross[m] == row}
+                {
+                    m // 5
+                    for m in range(20)
+                    if st.monk_location[m] == CROSS and st.monk_cross_row[m] == row
+                }
             )
             out.extend(BuyMonk(c, row) for c in present)
             continue
         for c in in_play:
-            track = st.track[c]
+            track = st.tracks[c]
             for s in range(9):
                 if track[s] == 0 and BOARD.tracks[c][s] == ch:
                     out.append(BuyLetter(cell, c, s))
@@ -269,27 +284,29 @@ def stage1(st: StateData, seat: int) -> list[Any]:
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
-    if st.sstage == 0:
+    if st.scoring_stage == 0:
         return [*stage0(st, seat), Purchase()]
     return [*stage1(st, seat), End()]
 
 
 def _pay(st: StateData, seat: int, cost: int) -> None:
-    if st.pts >= cost:
-        st.pts -= cost
+    if st.scoring_points >= cost:
+        st.scoring_points -= cost
     else:
-        st.bless[seat] -= cost - st.pts
-        st.pts = 0
+        st.blessings[seat] -= cost - st.scoring_points
+        st.scoring_points = 0
 
 
 def to_purchase(st: StateData, seat: int, events: list[Event]) -> None:
     """S4, then the purchase stage."""
     detail = toil_detail(st, seat)
     got = sum(d[1] for d in detail)
-    st.pts += got
-    st.sstage = 1
+    st.scoring_points += got
+    st.scoring_stage = 1
     tiles: list[Any] = [list(d) for d in detail]
-    events.append(Event("toil", {"seat": seat, "points": got, "total": st.pts, "tiles": tiles}))
+    events.append(
+        Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
+    )
 
 
 def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
@@ -299,11 +316,15 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         return False
     if isinstance(action, Pray):
         node = st.grid[cell_key(action.x, action.y)]
-        m = next(m for m in common.seat_monks(st, seat) if st.mloc[m] == node and st.mstate[m] == 0)
-        st.mstate[m] = 1
+        m = next(
+            m
+            for m in common.seat_monks(st, seat)
+            if st.monk_location[m] == node and st.monk_posture[m] == 0
+        )
+        st.monk_posture[m] = 1
         t = INSTANCES[node]
         got = 2 * t.value if t.symbol == "chapel" and not st.simple else t.value
-        st.pts += got
+        st.scoring_points += got
         st.prayed = 1
         where = {"seat": seat, "x": action.x, "y": action.y, "name": t.name}
         events.append(Event("pray", {**where, "points": got}))
@@ -311,8 +332,11 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         return False
     if isinstance(action, Library):
         _use(st, seat, "library")
-        st.bchar[action.a], st.bchar[action.b] = st.bchar[action.b], st.bchar[action.a]
-        st.bsmall[action.a] = st.bsmall[action.b] = 1
+        st.board_letters[action.a], st.board_letters[action.b] = (
+            st.board_letters[action.b],
+            st.board_letters[action.a],
+        )
+        st.board_small_side[action.a] = st.board_small_side[action.b] = 1
         events.append(Event("library", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, Workshop):
@@ -332,19 +356,21 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         house = _use(st, seat, "abbots_house")
         counts = [0] * st.n
         for m in range(20):
-            if (st.mloc[m] == -1 or st.mloc[m] == house) and st.mstate[m] != 2:
+            if (st.monk_location[m] == -1 or st.monk_location[m] == house) and st.monk_posture[
+                m
+            ] != 2:
                 counts[common.owner(st, m)] += 1
         events.append(Event("abbots_house", {"seat": seat, "counts": counts}))
         election.hold(st, counts, E_HOUSE, events)
         return False
     if isinstance(action, BuyLetter):
         _pay(st, seat, common.price(st, seat, action.cell))
-        ch = st.bchar[action.cell]
-        st.bchar[action.cell] = ""
-        st.bsmall[action.cell] = 0
-        own = st.colour[seat]
+        ch = st.board_letters[action.cell]
+        st.board_letters[action.cell] = ""
+        st.board_small_side[action.cell] = 0
+        own = st.seat_colour[seat]
         large = action.colour == own or action.colour == common.partner_colour(st, seat)
-        st.track[action.colour][action.space] = 1 if large else 2
+        st.tracks[action.colour][action.space] = 1 if large else 2
         events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
         if not large:
             common.receive(st, seat, True, events, "letter")
@@ -358,11 +384,11 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         m = next(
             m
             for m in range(action.colour * 5, action.colour * 5 + 5)
-            if st.mloc[m] == CROSS and st.mcross[m] == action.row
+            if st.monk_location[m] == CROSS and st.monk_cross_row[m] == action.row
         )
-        st.mloc[m] = -1
-        st.mcross[m] = -1
-        st.mstate[m] = 0
+        st.monk_location[m] = -1
+        st.monk_cross_row[m] = -1
+        st.monk_posture[m] = 0
         events.append(Event("buy", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, End):
@@ -372,30 +398,30 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
 
 def _use(st: StateData, seat: int, symbol: str) -> int:
     i = next(i for i in _symbol_tiles(st, seat) if INSTANCES[i].symbol == symbol)
-    st.used.append(i)
+    st.used_symbol_tiles.append(i)
     return i
 
 
 def finish(st: StateData, seat: int, events: list[Event]) -> None:
     """S6 conversion, then the flips of M-30."""
-    got = BOARD.convert(st.pts)
+    got = BOARD.convert(st.scoring_points)
     for _ in range(got):
         common.receive(st, seat, True, events, "leftover")
-    st.pts = 0
-    st.locked[seat] = 0
-    st.building = []
-    st.used = []
-    later = st.order[st.turn + 1 :]
-    for i in sorted(st.laid_order, key=st.tpos.__getitem__):
-        if st.tfin[i] or -1 in st.tbox[i]:
+    st.scoring_points = 0
+    st.locked_blessings[seat] = 0
+    st.building_monks = []
+    st.used_symbol_tiles = []
+    later = st.turn_order[st.turn + 1 :]
+    for i in sorted(st.laid_order, key=st.tile_cell.__getitem__):
+        if st.tile_finished[i] or -1 in st.tile_box_monks[i]:
             continue
-        if any(common.owner(st, m) in later for m in st.tbox[i]):
+        if any(common.owner(st, m) in later for m in st.tile_box_monks[i]):
             continue
-        st.tfin[i] = 1
-        st.tbuilt[i] = st.round
-        st.tbless[i] = 0
-        for m in st.tbox[i]:
-            st.mbox[m] = -1
-        st.tbox[i] = [-1] * len(st.tbox[i])
-        x, y = cell_xy(st.tpos[i])
+        st.tile_finished[i] = 1
+        st.tile_built_round[i] = st.round
+        st.tile_blessings[i] = 0
+        for m in st.tile_box_monks[i]:
+            st.monk_box[m] = -1
+        st.tile_box_monks[i] = [-1] * len(st.tile_box_monks[i])
+        x, y = cell_xy(st.tile_cell[i])
         events.append(Event("flip", {"x": x, "y": y, "tile": INSTANCES[i].id}))

@@ -21,7 +21,7 @@ def set_up(st: StateData, players: int, seed: int, options: Mapping[str, Any]) -
     st.seed = seed
     st.team = options.get("variant") == "team"
     st.simple = options.get("variant") == "simple" or bool(options.get("simple", False))
-    st.silence = bool(options.get("vow_of_silence", False))
+    st.vow_of_silence = bool(options.get("vow_of_silence", False))
     st.start_hand = bool(options.get("start_hand", False))
     if st.team and players != 4:
         raise BadOption("the team game needs exactly 4 players (M-60)")
@@ -32,54 +32,63 @@ def set_up(st: StateData, players: int, seed: int, options: Mapping[str, Any]) -
         chosen = sorted(colours[:players])
     else:
         chosen = list(range(players))
-    st.colour = chosen
+    st.seat_colour = chosen
     st.rng = rng
     st.round = 1
     st.abbot = 0  # the in-play colour whose row is highest sits first
-    st.order = list(range(players))
+    st.turn_order = list(range(players))
     st.turn = 0
     st.phase = "step"
     st.pending = []
-    st.returned = []
-    st.tpos = [-1] * N_TILES
-    st.trot = [0] * N_TILES
-    st.tfin = [0] * N_TILES
-    st.tbuilt = [0] * N_TILES
-    st.tlayer = [-1] * N_TILES
-    st.tbless = [0] * N_TILES
-    st.tbox = [[-1] * len(t.boxes) for t in INSTANCES]
+    st.returned_tiles = []
+    st.tile_cell = [-1] * N_TILES
+    st.tile_rotation = [0] * N_TILES
+    st.tile_finished = [0] * N_TILES
+    st.tile_built_round = [0] * N_TILES
+    st.tile_laid_by = [-1] * N_TILES
+    st.tile_blessings = [0] * N_TILES
+    st.tile_box_monks = [[-1] * len(t.boxes) for t in INSTANCES]
     st.grid = {cell_key(x, y): N_TILES for x in range(3) for y in range(2)}
     st.laid_order = []
-    st.hand = [[] for _ in range(players)]
+    st.hands = [[] for _ in range(players)]
     st.bag = []
     for i, t in enumerate(INSTANCES):
         if t.owner_colour < 0:
             st.bag.append(i)
         elif t.owner_colour in chosen:
-            st.hand[chosen.index(t.owner_colour)].append(i)
-    st.mloc = [OUT] * 20
-    st.mbox = [-1] * 20
-    st.mstate = [0] * 20
-    st.mcross = [-1] * 20
+            st.hands[chosen.index(t.owner_colour)].append(i)
+    st.monk_location = [OUT] * 20
+    st.monk_box = [-1] * 20
+    st.monk_posture = [0] * 20
+    st.monk_cross_row = [-1] * 20
     for c in chosen:
-        st.mloc[c * 5] = IN_ABBEY
+        st.monk_location[c * 5] = IN_ABBEY
         for row in range(4):
-            st.mloc[c * 5 + 1 + row] = CROSS
-            st.mcross[c * 5 + 1 + row] = row
-    st.bchar = []
-    st.bsmall = [0] * 40
+            st.monk_location[c * 5 + 1 + row] = CROSS
+            st.monk_cross_row[c * 5 + 1 + row] = row
+    st.board_letters = []
+    st.board_small_side = [0] * 40
     for row in range(4):
         for col in range(10):
             ch = BOARD.rows[row][col]
-            st.bchar.append(ch if ch == "+" or row in chosen else "")
-    st.track = [[0] * 9 for _ in range(4)]
-    st.bless = [0] * players
-    st.locked = [0] * players
-    st.stopped, st.shiftable, st.building, st.used, st.brewers, st.kept = [], [], [], [], [], []
-    st.mp = st.did_lay = st.encouraging = st.pts = st.prayed = st.sstage = 0
+            st.board_letters.append(ch if ch == "+" or row in chosen else "")
+    st.tracks = [[0] * 9 for _ in range(4)]
+    st.blessings = [0] * players
+    st.locked_blessings = [0] * players
+    (
+        st.stopped_monks,
+        st.shiftable_monks,
+        st.building_monks,
+        st.used_symbol_tiles,
+        st.brewers,
+        st.kept_monks,
+    ) = [], [], [], [], [], []
+    st.movement_points = st.laid_this_step = st.encouraging = st.scoring_points = st.prayed = (
+        st.scoring_stage
+    ) = 0
     st.ending = st.over = st.decisions = 0
-    st._adj = None
-    st._pcache = None
-    st._lcache = None
+    st._adjacency = None
+    st._placement_cache = None
+    st._legal_cache = None
     events: list[Event] = []
     begin_round(st, events)
