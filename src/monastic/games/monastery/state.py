@@ -8,12 +8,20 @@ from __future__ import annotations
 from typing import Any, Self
 
 from monastic.engine import Rng
-from monastic.games.monastery.catalogue import INSTANCES, N_TILES
+from monastic.games.monastery.catalogue import (
+    BOARD,
+    BOARD_CELLS,
+    COLOURS,
+    INSTANCES,
+    N_MONKS,
+    N_TILES,
+    TRACK_SPACES,
+)
 
 __all__ = ["RENAMED_IN_VERSION_2", "StateData", "upgrade_from_version_1"]
 
 # Monk locations (``monk_location``): -3 not in play, -2 on a Prayer Board cross, -1 the
-# Abbey, 0..52 a tile instance.
+# Abbey, else a tile instance.
 OUT, CROSS, IN_ABBEY = -3, -2, -1
 # Monk postures (``monk_posture``).
 UPRIGHT, PRAYING, PRISONER = 0, 1, 2
@@ -23,6 +31,12 @@ P_TIE, P_PRISON, P_RETURN = 1, 2, 3
 R_EXCHANGE, R_WORKSHOP, R_START = 0, 1, 2
 # Election contexts.
 E_PRAYER, E_HOUSE = 0, 1
+# Track spaces (``tracks``).
+EMPTY_SPACE, LARGE_LETTER, SMALL_LETTER = 0, 1, 2
+# Scoring stages (``scoring_stage``): S2/S3 symbols and prayer, then S5 purchase.
+SYMBOLS_STAGE, PURCHASE_STAGE = 0, 1
+# End conditions triggered (``ending``): none yet, E1 (the last letter bought), E2 (no placement).
+NOT_ENDING, ENDING_E1, ENDING_E2 = 0, 1, 2
 #: The phases a state may be in (``phase``).
 PHASES = ("starthand", "brew", "step", "score", "over", "night", "prayer_after_election")
 
@@ -92,7 +106,7 @@ class StateData:
     # Seats and the hour-disc
     n: int  # players
     seat_colour: list[int]  # seat -> colour (0 red .. 3 yellow)
-    round: int  # 1..20
+    round: int  # 1..LAST_ROUND (rules.common)
     abbot: int  # the seat holding the hour-disc
     turn_order: list[int]  # seats in this round's order, the Abbot first
     turn: int  # index into turn_order (in the Brewhouse: into brewers)
@@ -110,13 +124,13 @@ class StateData:
     bag: list[int]
     hands: list[list[int]]  # per seat: tile instances, ascending
     returned_tiles: list[list[int]]  # [seat, tile, mask]: seat put tile back; mask: who drew since
-    # Monks: colour * 5 + 0..4
+    # Monks: colour * MONKS_PER_COLOUR + 0..4
     monk_location: list[int]  # OUT, CROSS, IN_ABBEY or a tile instance
     monk_box: list[int]  # box on an unfinished tile, -1
     monk_posture: list[int]  # UPRIGHT, PRAYING or PRISONER
     monk_cross_row: list[int]  # the Prayer Board row of the cross it waits on, -1
     # The Prayer Board and the tracks
-    board_letters: list[str]  # 40 board cells: letter, "+" cross, "" empty
+    board_letters: list[str]  # per board cell: letter, "+" cross, "" empty
     board_small_side: list[int]  # 1: the letter shows its small side (the Library)
     tracks: list[list[int]]  # per colour, per space: 0 empty, 1 large letter, 2 small
     blessings: list[int]  # per seat
@@ -229,12 +243,12 @@ class StateData:
 
 def _validate(st: StateData) -> None:
     """Raise ValueError if the loaded data is inconsistent."""
-    if not 2 <= st.n <= 4 or len(st.seat_colour) != st.n:
+    if not 2 <= st.n <= COLOURS or len(st.seat_colour) != st.n:
         raise ValueError("player count and colours disagree")
     if (
         len(st.tile_cell) != N_TILES
         or len(st.tile_box_monks) != N_TILES
-        or len(st.monk_location) != 20
+        or len(st.monk_location) != N_MONKS
     ):
         raise ValueError("wrong number of tiles or monks")
     seen = sorted(
@@ -251,17 +265,18 @@ def _validate(st: StateData) -> None:
         raise ValueError("tiles are not all accounted for exactly once")
     if len(st.hands) != st.n or len(st.blessings) != st.n:
         raise ValueError("per-seat lists have the wrong length")
-    if sum(st.blessings) + sum(st.tile_blessings) > 20 or min(st.blessings + st.tile_blessings) < 0:
+    given = st.blessings + st.tile_blessings
+    if sum(given) > BOARD.blessings or min(given) < 0:
         raise ValueError("blessing counts are impossible")
     if (
-        len(st.board_letters) != 40
-        or len(st.board_small_side) != 40
-        or [len(t) for t in st.tracks] != [9] * 4
+        len(st.board_letters) != BOARD_CELLS
+        or len(st.board_small_side) != BOARD_CELLS
+        or [len(t) for t in st.tracks] != [TRACK_SPACES] * COLOURS
     ):
         raise ValueError("the Prayer Board or the tracks have the wrong shape")
-    for m in range(20):
+    for m in range(N_MONKS):
         loc, box = st.monk_location[m], st.monk_box[m]
-        if not -3 <= loc < N_TILES or (loc >= 0 and st.tile_cell[loc] < 0):
+        if not OUT <= loc < N_TILES or (loc >= 0 and st.tile_cell[loc] < 0):
             raise ValueError(f"monk {m} stands on a tile that is not laid")
         if box >= 0 and (loc < 0 or st.tile_box_monks[loc][box] != m):
             raise ValueError(f"monk {m} and the boxes of its tile disagree")

@@ -31,12 +31,12 @@ from monastic.games.monastery.actions import (
     Stand,
     Workshop,
 )
-from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID
+from monastic.games.monastery.catalogue import ABBEY, INSTANCES, N_MONKS, TYPE_BY_ID
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.end import result, testament
 from monastic.games.monastery.rules.geometry import OFF, ROT, cell_key, node_edge
 from monastic.games.monastery.rules.step import movable, reachable
-from monastic.games.monastery.state import StateData
+from monastic.games.monastery.state import EMPTY_SPACE, IN_ABBEY, UPRIGHT, StateData
 
 __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action"]
 
@@ -54,8 +54,8 @@ def _scorings_left(st: StateData) -> int:
     if st.over:
         return 0
     left = 0
-    for r in range(st.round, 21):
-        h = (r - 1) % 10 + 1
+    for r in range(st.round, common.LAST_ROUND + 1):
+        h = (r - 1) % common.HOURS_PER_DAY + 1
         if h in common.STUDY_HOURS or h in common.TOIL_HOURS:
             left += 1
     return left
@@ -73,9 +73,9 @@ def evaluate(state: Any) -> list[float]:
         upright = sum(
             1
             for m in common.seat_monks(st, s)
-            if st.monk_location[m] >= -1 and st.monk_posture[m] == 0
+            if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT
         )
-        letters_free = sum(1 for v in st.tracks[st.seat_colour[s]] if v == 0)
+        letters_free = sum(1 for v in st.tracks[st.seat_colour[s]] if v == EMPTY_SPACE)
         future = min(left * (1.0 + 0.8 * upright) * POINT_VALUE, 3.0 * letters_free + 5)
         # tiles in hand will mostly be laid: count back most of the penalty
         hand_back = 0.7 * sum(INSTANCES[i].value for i in st.hands[s]) * min(1.0, left / 6)
@@ -109,7 +109,9 @@ def _place_value(st: StateData, seat: int, node: int) -> float:
     t = INSTANCES[node]
     if not st.tile_finished[node] or t.livestock:
         return 0.0
-    praying = any(st.monk_location[m] == node and st.monk_posture[m] != 0 for m in range(20))
+    praying = any(
+        st.monk_location[m] == node and st.monk_posture[m] != UPRIGHT for m in range(N_MONKS)
+    )
     value = 0.0
     if not praying:
         if (
@@ -122,7 +124,7 @@ def _place_value(st: StateData, seat: int, node: int) -> float:
                 value += 1.5
         if t.symbol in ("almonry", "stables"):
             value += 0.8
-        alone = not any(st.monk_location[m] == node for m in range(20))
+        alone = not any(st.monk_location[m] == node for m in range(N_MONKS))
         if alone and t.value >= 2:
             value += 0.5 * t.value
         if t.symbol == "chapel":
@@ -183,7 +185,7 @@ def _lay_value(
     # closeness to own upright monks makes completion likelier
     best = 99
     for m in common.seat_monks(st, seat):
-        if st.monk_location[m] >= -1 and st.monk_posture[m] == 0:
+        if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT:
             x, y = common.xy_of_node(st, common.node_of(st, m))
             if (x, y) == ABBEY_XY:
                 x, y = 1, 0
@@ -286,7 +288,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
         if mine_letters:
             return best(mine_letters, lambda a: -_letter_cost(st, seat, a))
         monks = [a for a in by.get(BuyMonk, []) if a.colour == own]
-        inside = sum(1 for m in common.seat_monks(st, seat) if st.monk_location[m] >= -1)
+        inside = sum(1 for m in common.seat_monks(st, seat) if st.monk_location[m] >= IN_ABBEY)
         if monks and inside < 4:
             return best(monks, lambda a: -a.row)
         return End()

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from monastic.games.monastery.catalogue import BOARD, COLOUR_LETTERS, COLOUR_NAMES, INSTANCES
+from monastic.games.monastery.catalogue import (
+    BOARD,
+    BOARD_COLUMNS,
+    BOARD_ROWS,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+    N_MONKS,
+)
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.end import result
 from monastic.games.monastery.rules.geometry import INST_TYPE, ROT, cell_xy
@@ -12,12 +21,19 @@ from monastic.games.monastery.rules.hidden import hidden_from
 from monastic.games.monastery.rules.legal import to_act
 from monastic.games.monastery.state import (
     CROSS,
+    EMPTY_SPACE,
+    ENDING_E1,
+    ENDING_E2,
     IN_ABBEY,
+    LARGE_LETTER,
+    NOT_ENDING,
     P_PRISON,
     P_TIE,
+    PURCHASE_STAGE,
     R_EXCHANGE,
     R_START,
     R_WORKSHOP,
+    SYMBOLS_STAGE,
     StateData,
 )
 
@@ -66,7 +82,8 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
         if not st.tile_finished[i]:
             d["boxes"] = list(t.boxes)
             d["box_monks"] = [
-                None if m < 0 else COLOUR_LETTERS[m // 5] for m in st.tile_box_monks[i]
+                None if m < 0 else COLOUR_LETTERS[m // MONKS_PER_COLOUR]
+                for m in st.tile_box_monks[i]
             ]
         if not hidden_from(st, i, seat):
             d.update(
@@ -78,26 +95,27 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
     posture = ("", " praying", " prisoner")
     monks = {
         COLOUR_NAMES[c]: [
-            _place(st, m) + posture[st.monk_posture[m]] for m in range(c * 5, c * 5 + 5)
+            _place(st, m) + posture[st.monk_posture[m]]
+            for m in range(c * MONKS_PER_COLOUR, (c + 1) * MONKS_PER_COLOUR)
         ]
         for c in st.seat_colour
     }
     # Prayer Board rows: "+" cross, capital = large letter, small letter = small side, "." empty.
     rows = []
-    for row in range(4):
+    for row in range(BOARD_ROWS):
         text = ""
-        for col in range(10):
-            cell = row * 10 + col
+        for col in range(BOARD_COLUMNS):
+            cell = row * BOARD_COLUMNS + col
             ch = st.board_letters[cell]
             text += "." if not ch else (ch.lower() if st.board_small_side[cell] else ch)
         rows.append(text)
     crosses = {
         COLOUR_LETTERS[row]: [
-            COLOUR_LETTERS[m // 5]
-            for m in range(20)
+            COLOUR_LETTERS[m // MONKS_PER_COLOUR]
+            for m in range(N_MONKS)
             if st.monk_location[m] == CROSS and st.monk_cross_row[m] == row
         ]
-        for row in range(4)
+        for row in range(BOARD_ROWS)
     }
     players = []
     for s in range(st.n):
@@ -108,7 +126,7 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
             "track_letters": BOARD.tracks[c],
             # capital: large letter, small letter: small side, ".": empty space
             "track": "".join(
-                "." if v == 0 else (ch if v == 1 else ch.lower())
+                "." if v == EMPTY_SPACE else (ch if v == LARGE_LETTER else ch.lower())
                 for ch, v in zip(BOARD.tracks[c], st.tracks[c], strict=True)
             ),
             "hand_size": len(st.hands[s]),
@@ -129,7 +147,7 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
         },
         "chat_allowed": (not st.vow_of_silence) or h in common.PRAYER_HOURS,
         "round": st.round,
-        "day": (st.round - 1) // 10 + 1,
+        "day": (st.round - 1) // common.HOURS_PER_DAY + 1,
         "hour": h,
         "hour_name": _HOUR_NAME.get(h),
         "hour_kind": _HOUR_KIND[h],
@@ -142,7 +160,7 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
         "monks": monks,
         "prayer_board": {"rows": rows, "crosses": crosses},
         "bag": len(st.bag),
-        "ending": ["", "E1", "E2"][st.ending],
+        "ending": {NOT_ENDING: "", ENDING_E1: "E1", ENDING_E2: "E2"}[st.ending],
         "over": bool(st.over),
     }
     if st.pending and not st.over:
@@ -156,7 +174,7 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
     if st.phase == "score" and not st.over:
         out["scoring"] = {
             "points": st.scoring_points,
-            "stage": ("symbols", "purchase")[st.scoring_stage],
+            "stage": {SYMBOLS_STAGE: "symbols", PURCHASE_STAGE: "purchase"}[st.scoring_stage],
             "prayed": bool(st.prayed),
         }
     if st.over:

@@ -6,7 +6,7 @@ from typing import Any
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import End, Keep, Stand
-from monastic.games.monastery.catalogue import INSTANCES
+from monastic.games.monastery.catalogue import INSTANCES, N_MONKS
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.geometry import cell_key, cell_xy
 from monastic.games.monastery.state import PRAYING, PRISONER, UPRIGHT, StateData
@@ -21,13 +21,13 @@ def brewers(st: StateData) -> list[int]:
     brew = next((i for i, t in enumerate(INSTANCES) if t.symbol == "brewhouse"), -1)
     if brew < 0 or st.tile_cell[brew] < 0 or not st.tile_finished[brew]:
         return []
-    on = [m for m in range(20) if st.monk_location[m] == brew]
+    on = [m for m in range(N_MONKS) if st.monk_location[m] == brew]
     if any(st.monk_posture[m] != UPRIGHT for m in on):
         return []
     seats = {common.owner(st, m) for m in on}
     out = []
     for s in st.turn_order:
-        if s in seats and _choices(st, s, night=common.hour(st) == 10):
+        if s in seats and _choices(st, s, night=common.hour(st) == common.NIGHT):
             out.append(s)
     return out
 
@@ -53,7 +53,7 @@ def _choices(st: StateData, seat: int, night: bool) -> list[Any]:
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
-    return [*_choices(st, seat, common.hour(st) == 10), End()]
+    return [*_choices(st, seat, common.hour(st) == common.NIGHT), End()]
 
 
 def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:

@@ -6,10 +6,21 @@ from bisect import insort
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import ABBEY_XY
-from monastic.games.monastery.catalogue import ABBEY, BOARD, INSTANCES
+from monastic.games.monastery.catalogue import (
+    ABBEY,
+    BOARD,
+    BOARD_COLUMNS,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+)
 from monastic.games.monastery.rules.geometry import cell_xy
 from monastic.games.monastery.state import IN_ABBEY, UPRIGHT, StateData
 
+#: The hour-disc (§1.1): ten hours a day, the tenth is Night; the game lasts two days.
+HOURS_PER_DAY = 10
+NIGHT = 10
+DAYS = 2
+LAST_ROUND = DAYS * HOURS_PER_DAY
 STUDY_HOURS = (2, 6, 9)
 TOIL_HOURS = (3, 4, 7)
 PRAYER_HOURS = (1, 5, 8)
@@ -17,7 +28,7 @@ DRAWS = {1: 3, 5: 2, 8: 1}
 
 
 def hour(st: StateData) -> int:
-    return (st.round - 1) % 10 + 1
+    return (st.round - 1) % HOURS_PER_DAY + 1
 
 
 def seat_of_colour(st: StateData, colour: int) -> int:
@@ -25,7 +36,7 @@ def seat_of_colour(st: StateData, colour: int) -> int:
 
 
 def owner(st: StateData, monk: int) -> int:
-    return seat_of_colour(st, monk // 5)
+    return seat_of_colour(st, monk // MONKS_PER_COLOUR)
 
 
 def partner_colour(st: StateData, seat: int) -> int:
@@ -45,7 +56,7 @@ def xy_of_node(st: StateData, node: int) -> tuple[int, int]:
 
 def seat_monks(st: StateData, seat: int) -> range:
     c = st.seat_colour[seat]
-    return range(c * 5, c * 5 + 5)
+    return range(c * MONKS_PER_COLOUR, (c + 1) * MONKS_PER_COLOUR)
 
 
 def supply(st: StateData) -> int:
@@ -141,7 +152,7 @@ def own_track_full(st: StateData, seat: int) -> bool:
 
 
 def price(st: StateData, seat: int, cell: int) -> int:
-    col = cell % 10
+    col = cell % BOARD_COLUMNS
     return BOARD.reduced_price[col] if own_track_full(st, seat) else BOARD.full_price[col]
 
 

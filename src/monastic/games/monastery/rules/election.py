@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from monastic.engine import Event
-from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES
+from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, MONKS_PER_COLOUR, N_MONKS
 from monastic.games.monastery.state import IN_ABBEY, P_PRISON, P_TIE, PRISONER, StateData
 
 __all__ = ["hold", "imprison", "set_abbot"]
@@ -29,7 +29,7 @@ def _prison(st: StateData) -> int:
     i = next(i for i, t in enumerate(INSTANCES) if t.symbol == "prison")
     if st.tile_cell[i] < 0 or not st.tile_finished[i] or st.tile_built_round[i] == st.round:
         return -1
-    if sum(1 for m in range(20) if st.monk_location[m] == i) >= 2:
+    if sum(1 for m in range(N_MONKS) if st.monk_location[m] == i) >= 2:
         return -1
     return i
 
@@ -38,7 +38,7 @@ def set_abbot(st: StateData, seat: int, ctx: int, events: list[Event]) -> None:
     """``seat`` holds the hour-disc; the Prison Cell's decision follows if it may be used."""
     st.abbot = seat
     events.append(Event("abbot", {"seat": seat}))
-    if _prison(st) >= 0 and any(st.monk_location[m] == IN_ABBEY for m in range(20)):
+    if _prison(st) >= 0 and any(st.monk_location[m] == IN_ABBEY for m in range(N_MONKS)):
         st.pending.append([P_PRISON, seat, ctx])
 
 
@@ -47,7 +47,8 @@ def imprison(st: StateData, colour: int, events: list[Event]) -> None:
     if colour < 0:
         return
     cell = _prison(st)
-    m = next(m for m in range(colour * 5, colour * 5 + 5) if st.monk_location[m] == IN_ABBEY)
+    monks = range(colour * MONKS_PER_COLOUR, (colour + 1) * MONKS_PER_COLOUR)
+    m = next(m for m in monks if st.monk_location[m] == IN_ABBEY)
     st.monk_location[m] = cell
     st.monk_posture[m] = PRISONER
     events.append(Event("imprison", {"colour": COLOUR_LETTERS[colour]}))

@@ -9,7 +9,13 @@ from monastic.games.monastery.actions import Lay
 from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, TYPES
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.geometry import placements
-from monastic.games.monastery.state import StateData
+from monastic.games.monastery.state import (
+    ENDING_E1,
+    ENDING_E2,
+    LARGE_LETTER,
+    NOT_ENDING,
+    StateData,
+)
 
 __all__ = ["check_e2", "e2_holds", "game_over", "result", "testament"]
 
@@ -19,7 +25,7 @@ def check_e2(st: StateData, action: Any, events: list[Event]) -> None:
     if not isinstance(action, Lay) or st.ending:
         return
     if e2_holds(st):
-        st.ending = 2
+        st.ending = ENDING_E2
         events.append(Event("game_end_triggered", {"rule": "E2"}))
 
 
@@ -43,7 +49,7 @@ def game_over(st: StateData, events: list[Event]) -> None:
 
 def testament(st: StateData, seat: int) -> dict[str, int]:
     """§4.6 / M-58."""
-    letters = sum(1 for v in st.tracks[st.seat_colour[seat]] if v == 1)
+    letters = sum(1 for v in st.tracks[st.seat_colour[seat]] if v == LARGE_LETTER)
     penalty = sum(INSTANCES[t].value for t in st.hands[seat])
     return {
         "letters": 3 * letters,
@@ -80,7 +86,7 @@ def result(st: StateData) -> Result:
         breakdown={
             "testament": parts,
             "colours": [COLOUR_LETTERS[c] for c in st.seat_colour],
-            "end": ["E3", "E1", "E2"][st.ending],
+            "end": {NOT_ENDING: "E3", ENDING_E1: "E1", ENDING_E2: "E2"}[st.ending],
             "round": st.round,
         },
     )

@@ -9,7 +9,10 @@ from monastic.games.monastery.catalogue import (
     ABBEY_CELLS,
     ABBEY_SEGMENTS,
     DIRS,
+    FIELD_GROUP,
+    GARDEN_GROUP,
     INSTANCES,
+    PATH_GROUP,
     TYPES,
     TileType,
     rotated_edges,
@@ -31,7 +34,8 @@ _B = 1024
 #: Key offsets for N, E, S, W.
 OFF = (1, _B, -1, -_B)
 NONE, PATH, GATE = 0, 1, 2
-LIMITS = {1: 4, 2: 4, 3: 2}
+#: L6: the most tiles a group may hold (M-11: unfinished ones count).
+LIMITS = {PATH_GROUP: 4, FIELD_GROUP: 4, GARDEN_GROUP: 2}
 
 
 def cell_key(x: int, y: int) -> int:
@@ -111,7 +115,7 @@ def _group_size(st: StateData, start: int, group: int, skip: set[int]) -> int:
                 continue
             if TYPES[INST_TYPE[other]].group != group:
                 continue
-            if group == 1 and (
+            if group == PATH_GROUP and (
                 node_edge(st, node, nk, d) != PATH or node_edge(st, other, k, (d + 2) % 4) != PATH
             ):
                 continue
@@ -151,7 +155,7 @@ def can_place(st: StateData, t: TileType, key: int, rot: int, all_qualify: bool 
             t.group
             and node != ABBEY
             and TYPES[INST_TYPE[node]].group == t.group
-            and (t.group != 1 or (me == PATH and their == PATH))
+            and (t.group != PATH_GROUP or (me == PATH and their == PATH))
         ):
             group_nodes.append(node)
     if not qual:
@@ -324,7 +328,7 @@ def group_component(st: StateData, node: int) -> int:
                 continue
             if TYPES[INST_TYPE[other]].group != group:
                 continue
-            if group == 1 and (
+            if group == PATH_GROUP and (
                 node_edge(st, cur, nk, d) != PATH or node_edge(st, other, k, (d + 2) % 4) != PATH
             ):
                 continue

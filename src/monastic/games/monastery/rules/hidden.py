@@ -6,7 +6,7 @@ import random
 from typing import TypeVar
 
 from monastic.engine import Rng, as_rng
-from monastic.games.monastery.catalogue import INSTANCES
+from monastic.games.monastery.catalogue import INSTANCES, N_MONKS
 from monastic.games.monastery.rules.geometry import INST_TYPE, ROT
 from monastic.games.monastery.state import StateData
 
@@ -80,7 +80,7 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         new.tile_blessings[b] = bl
         new.tile_box_monks[b] = box
         new.grid[key] = b
-    for m in range(20):
+    for m in range(N_MONKS):
         if st.monk_location[m] in saved:
             new.monk_location[m] = perm[st.monk_location[m]]
     new.laid_order = [perm.get(i, i) if i in saved else i for i in st.laid_order]

@@ -15,10 +15,24 @@ from monastic.games.monastery.actions import (
     Purchase,
     Return,
 )
-from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, TYPE_BY_ID
+from monastic.games.monastery.catalogue import (
+    COLOUR_LETTERS,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+    N_MONKS,
+    TYPE_BY_ID,
+)
 from monastic.games.monastery.rules import brewhouse, common, scoring, step
 from monastic.games.monastery.rules.geometry import cell_key, placement_problem
-from monastic.games.monastery.state import IN_ABBEY, P_PRISON, P_RETURN, P_TIE, StateData
+from monastic.games.monastery.state import (
+    IN_ABBEY,
+    P_PRISON,
+    P_RETURN,
+    P_TIE,
+    PURCHASE_STAGE,
+    SYMBOLS_STAGE,
+    StateData,
+)
 
 __all__ = ["legal_actions", "to_act", "why_illegal"]
 
@@ -41,7 +55,8 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
         if p[0] == P_TIE:
             return [Elect(st.seat_colour[s]) for s in p[3:]]
         if p[0] == P_PRISON:
-            colours = sorted({m // 5 for m in range(20) if st.monk_location[m] == IN_ABBEY})
+            home = [m for m in range(N_MONKS) if st.monk_location[m] == IN_ABBEY]
+            colours = sorted({m // MONKS_PER_COLOUR for m in home})
             return [*(Imprison(c) for c in colours), Imprison(-1)]
         ids = sorted({INSTANCES[t].id for t in st.hands[seat] if INSTANCES[t].owner_colour < 0})
         return [Return(i) for i in ids]
@@ -89,7 +104,7 @@ def _reason(st: StateData, seat: int, action: Any) -> str:
     if isinstance(action, BuyLetter | BuyMonk):
         if st.phase != "score":
             return "letters and monks are bought in a scoring (S5)"
-        if st.scoring_stage == 0:
+        if st.scoring_stage == SYMBOLS_STAGE:
             return "say 'purchase' first: symbols and prayer come before buying (M-26)"
         if isinstance(action, BuyLetter):
             cost = common.price(st, seat, action.cell)
@@ -99,7 +114,8 @@ def _reason(st: StateData, seat: int, action: Any) -> str:
                 return f"it costs {cost}; the budget is {scoring.budget(st, seat)} (M-49, M-50)"
             return "the letter must go on an empty space of the same character (§4.3)"
         return "there is no such monk on that cross, or it is too dear"
-    if isinstance(action, Pray | Purchase) and st.phase == "score" and st.scoring_stage == 1:
+    buying = st.phase == "score" and st.scoring_stage == PURCHASE_STAGE
+    if isinstance(action, Pray | Purchase) and buying:
         return "prayer and symbols are over once buying has started (M-26)"
     if isinstance(action, Pray):
         return "the monk must be upright and alone on a finished tile not built this round (M-31)"

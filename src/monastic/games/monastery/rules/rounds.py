@@ -10,7 +10,7 @@ from typing import Any
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import Elect, Imprison, Return
-from monastic.games.monastery.catalogue import INSTANCES
+from monastic.games.monastery.catalogue import INSTANCES, N_MONKS
 from monastic.games.monastery.rules import brewhouse, common, election, end, scoring, step
 from monastic.games.monastery.state import (
     E_PRAYER,
@@ -18,7 +18,9 @@ from monastic.games.monastery.state import (
     P_PRISON,
     P_RETURN,
     P_TIE,
+    PURCHASE_STAGE,
     R_START,
+    SYMBOLS_STAGE,
     UPRIGHT,
     StateData,
 )
@@ -74,9 +76,9 @@ def _settle(st: StateData, events: list[Event]) -> None:
     while not st.over and not st.pending:
         if st.phase == "score":
             seat = st.turn_order[st.turn]
-            if st.scoring_stage == 0 and not scoring.has_stage0(st, seat):
+            if st.scoring_stage == SYMBOLS_STAGE and not scoring.has_stage0(st, seat):
                 scoring.to_purchase(st, seat, events)
-            if st.scoring_stage == 1 and not scoring.can_buy(st, seat):
+            if st.scoring_stage == PURCHASE_STAGE and not scoring.can_buy(st, seat):
                 _end_scoring(st, seat, events)
                 continue
             return
@@ -113,7 +115,7 @@ def begin_round(st: StateData, events: list[Event]) -> None:
         else:
             _next_round(st, events)
         return
-    if h in common.PRAYER_HOURS or h == 10:
+    if h in common.PRAYER_HOURS or h == common.NIGHT:
         st.brewers = brewhouse.brewers(st)
         st.kept_monks = []
         st.phase = "brew"
@@ -125,7 +127,7 @@ def begin_round(st: StateData, events: list[Event]) -> None:
 
 
 def _next_round(st: StateData, events: list[Event]) -> None:
-    if st.ending or st.round >= 20:
+    if st.ending or st.round >= common.LAST_ROUND:
         end.game_over(st, events)
         return
     st.round += 1
@@ -166,9 +168,9 @@ def draw_round(st: StateData, events: list[Event], count: int = 0) -> None:
 
 def _after_brew(st: StateData, events: list[Event]) -> None:
     """The Brewhouse is done: Night sends everyone home; a prayer hour elects and draws."""
-    if common.hour(st) == 10:
+    if common.hour(st) == common.NIGHT:
         # N2: everyone else goes home.
-        for m in range(20):
+        for m in range(N_MONKS):
             if st.monk_location[m] >= 0 and m not in st.kept_monks:
                 common.to_abbey(st, m)
         st.kept_monks = []
@@ -177,12 +179,12 @@ def _after_brew(st: StateData, events: list[Event]) -> None:
         _next_round(st, events)
         return
     # P2: every other praying monk, prisoners included, returns.
-    for m in range(20):
+    for m in range(N_MONKS):
         if st.monk_location[m] >= 0 and st.monk_posture[m] != UPRIGHT:
             common.to_abbey(st, m)
     st.kept_monks = []
     counts = [0] * st.n
-    for m in range(20):
+    for m in range(N_MONKS):
         if st.monk_location[m] == IN_ABBEY:
             counts[common.owner(st, m)] += 1
     st.phase = "prayer_after_election"

@@ -17,24 +17,53 @@ from monastic.games.monastery.actions import (
     Purchase,
     Workshop,
 )
-from monastic.games.monastery.catalogue import ABBEY, BOARD, INSTANCES
+from monastic.games.monastery.catalogue import (
+    ABBEY,
+    BOARD,
+    BOARD_CELLS,
+    BOARD_COLUMNS,
+    GARDEN_GROUP,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+    N_MONKS,
+    TRACK_SPACES,
+)
 from monastic.games.monastery.rules import common, election
 from monastic.games.monastery.rules.geometry import cell_key, cell_xy, group_component
 from monastic.games.monastery.rules.hidden import hidden_from
 from monastic.games.monastery.rules.step import lay_actions, lay_tile
-from monastic.games.monastery.state import CROSS, E_HOUSE, P_RETURN, R_WORKSHOP, StateData
+from monastic.games.monastery.state import (
+    CROSS,
+    E_HOUSE,
+    EMPTY_SPACE,
+    ENDING_E1,
+    IN_ABBEY,
+    LARGE_LETTER,
+    P_RETURN,
+    PRAYING,
+    PRISONER,
+    PURCHASE_STAGE,
+    R_WORKSHOP,
+    SMALL_LETTER,
+    SYMBOLS_STAGE,
+    UPRIGHT,
+    StateData,
+)
 
 __all__ = ["begin_scoring", "build_points", "legal", "toil_detail", "toil_points"]
 
+#: M-29: a group tile under construction scores k (gardens 2k), at most this.
+GROUP_POINTS_CAP = 4
 SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
 
 
 def _on(st: StateData, node: int) -> list[int]:
-    return [m for m in range(20) if st.monk_location[m] == node]
+    return [m for m in range(N_MONKS) if st.monk_location[m] == node]
 
 
 def _prayed_on(st: StateData, node: int) -> bool:
-    return any(st.monk_location[m] == node and st.monk_posture[m] != 0 for m in range(20))
+    location, posture = st.monk_location, st.monk_posture
+    return any(location[m] == node and posture[m] != UPRIGHT for m in range(N_MONKS))
 
 
 def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[str, int]]]:
@@ -50,7 +79,8 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
             continue
         t = INSTANCES[i]
         if t.group:
-            got = min(4, (2 if t.group == 3 else 1) * group_component(st, i))
+            per_tile = 2 if t.group == GARDEN_GROUP else 1
+            got = min(GROUP_POINTS_CAP, per_tile * group_component(st, i))
         else:
             got = sum(t.boxes[b] for b in mine)
         pts += got
@@ -74,7 +104,8 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
         return []
     nodes: set[int] = set()
     for m in common.seat_monks(st, seat):
-        if st.monk_posture[m] == 0 and st.monk_location[m] >= -1 and m not in st.building_monks:
+        free = st.monk_posture[m] == UPRIGHT and m not in st.building_monks
+        if free and st.monk_location[m] >= IN_ABBEY:
             nodes.add(common.node_of(st, m))
     out: list[tuple[str, int, str]] = []
     for node in sorted(nodes):
@@ -105,7 +136,7 @@ def begin_scoring(st: StateData, seat: int, events: list[Event]) -> None:
     st.locked_blessings[seat] = 0
     st.used_symbol_tiles = []
     st.prayed = 0
-    st.scoring_stage = 0
+    st.scoring_stage = SYMBOLS_STAGE
     st.scoring_points, st.building_monks, detail = build_points(st, seat)
 
     # Each entry names its tile only for those who may know it (M-5: uc buildings).
@@ -141,7 +172,9 @@ def _symbol_tiles(st: StateData, seat: int) -> list[int]:
         if _prayed_on(st, i):
             continue
         if any(
-            st.monk_location[m] == i and st.monk_posture[m] == 0 and m not in st.building_monks
+            st.monk_location[m] == i
+            and st.monk_posture[m] == UPRIGHT
+            and m not in st.building_monks
             for m in common.seat_monks(st, seat)
         ):
             out.append(i)
@@ -150,7 +183,9 @@ def _symbol_tiles(st: StateData, seat: int) -> list[int]:
 
 def _library_pairs(st: StateData) -> list[Library]:
     cells = [
-        c for c in range(40) if st.board_letters[c] not in ("", "+") and not st.board_small_side[c]
+        c
+        for c in range(BOARD_CELLS)
+        if st.board_letters[c] not in ("", "+") and not st.board_small_side[c]
     ]
     return [
         Library(a, b)
@@ -166,7 +201,9 @@ def _pray_options(st: StateData, seat: int) -> list[Pray]:
         {
             st.monk_location[m]
             for m in common.seat_monks(st, seat)
-            if st.monk_location[m] >= 0 and st.monk_posture[m] == 0 and m not in st.building_monks
+            if st.monk_location[m] >= 0
+            and st.monk_posture[m] == UPRIGHT
+            and m not in st.building_monks
         }
     )
     for node in nodes:
@@ -175,7 +212,7 @@ def _pray_options(st: StateData, seat: int) -> list[Pray]:
             continue
         on = _on(st, node)
         if t.symbol == "chapel" and not st.simple:
-            praying = [m for m in on if st.monk_posture[m] != 0]
+            praying = [m for m in on if st.monk_posture[m] != UPRIGHT]
             if len(praying) >= 3 or any(common.owner(st, m) == seat for m in praying):
                 continue
         elif len(on) != 1:
@@ -236,13 +273,14 @@ def can_buy(st: StateData, seat: int) -> bool:
     if money <= 0:
         return False
     prices = BOARD.reduced_price if common.own_track_full(st, seat) else BOARD.full_price
-    for cell in range(40):
+    for cell in range(BOARD_CELLS):
         ch = st.board_letters[cell]
-        if ch and prices[cell % 10] <= money:
+        if ch and prices[cell % BOARD_COLUMNS] <= money:
             if ch != "+":
                 return True
-            row = cell // 10
-            if any(st.monk_location[m] == CROSS and st.monk_cross_row[m] == row for m in range(20)):
+            row = cell // BOARD_COLUMNS
+            location, cross_row = st.monk_location, st.monk_cross_row
+            if any(location[m] == CROSS and cross_row[m] == row for m in range(N_MONKS)):
                 return True
     return False
 
@@ -260,16 +298,16 @@ def stage1(st: StateData, seat: int) -> list[Any]:
     full = common.own_track_full(st, seat)
     prices = BOARD.reduced_price if full else BOARD.full_price
     in_play = sorted(st.seat_colour)
-    for cell in range(40):
+    for cell in range(BOARD_CELLS):
         ch = st.board_letters[cell]
-        if ch == "" or prices[cell % 10] > money:
+        if ch == "" or prices[cell % BOARD_COLUMNS] > money:
             continue
         if ch == "+":
-            row = cell // 10
+            row = cell // BOARD_COLUMNS
             present = sorted(
                 {
-                    m // 5
-                    for m in range(20)
+                    m // MONKS_PER_COLOUR
+                    for m in range(N_MONKS)
                     if st.monk_location[m] == CROSS and st.monk_cross_row[m] == row
                 }
             )
@@ -277,14 +315,14 @@ def stage1(st: StateData, seat: int) -> list[Any]:
             continue
         for c in in_play:
             track = st.tracks[c]
-            for s in range(9):
-                if track[s] == 0 and BOARD.tracks[c][s] == ch:
+            for s in range(TRACK_SPACES):
+                if track[s] == EMPTY_SPACE and BOARD.tracks[c][s] == ch:
                     out.append(BuyLetter(cell, c, s))
     return out
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
-    if st.scoring_stage == 0:
+    if st.scoring_stage == SYMBOLS_STAGE:
         return [*stage0(st, seat), Purchase()]
     return [*stage1(st, seat), End()]
 
@@ -302,7 +340,7 @@ def to_purchase(st: StateData, seat: int, events: list[Event]) -> None:
     detail = toil_detail(st, seat)
     got = sum(d[1] for d in detail)
     st.scoring_points += got
-    st.scoring_stage = 1
+    st.scoring_stage = PURCHASE_STAGE
     tiles: list[Any] = [list(d) for d in detail]
     events.append(
         Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
@@ -319,9 +357,9 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         m = next(
             m
             for m in common.seat_monks(st, seat)
-            if st.monk_location[m] == node and st.monk_posture[m] == 0
+            if st.monk_location[m] == node and st.monk_posture[m] == UPRIGHT
         )
-        st.monk_posture[m] = 1
+        st.monk_posture[m] = PRAYING
         t = INSTANCES[node]
         got = 2 * t.value if t.symbol == "chapel" and not st.simple else t.value
         st.scoring_points += got
@@ -355,10 +393,9 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
     if isinstance(action, AbbotsHouse):
         house = _use(st, seat, "abbots_house")
         counts = [0] * st.n
-        for m in range(20):
-            if (st.monk_location[m] == -1 or st.monk_location[m] == house) and st.monk_posture[
-                m
-            ] != 2:
+        for m in range(N_MONKS):
+            at_home = st.monk_location[m] == IN_ABBEY or st.monk_location[m] == house
+            if at_home and st.monk_posture[m] != PRISONER:
                 counts[common.owner(st, m)] += 1
         events.append(Event("abbots_house", {"seat": seat, "counts": counts}))
         election.hold(st, counts, E_HOUSE, events)
@@ -370,25 +407,25 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         st.board_small_side[action.cell] = 0
         own = st.seat_colour[seat]
         large = action.colour == own or action.colour == common.partner_colour(st, seat)
-        st.tracks[action.colour][action.space] = 1 if large else 2
+        st.tracks[action.colour][action.space] = LARGE_LETTER if large else SMALL_LETTER
         events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
         if not large:
             common.receive(st, seat, True, events, "letter")
         if common.letters_left(st) == 0 and not st.ending:
-            st.ending = 1
+            st.ending = ENDING_E1
             events.append(Event("game_end_triggered", {"rule": "E1"}))
         return False
     if isinstance(action, BuyMonk):
-        cell = action.row * 10 + BOARD.cross_col[action.row]
+        cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
         _pay(st, seat, common.price(st, seat, cell))
         m = next(
             m
-            for m in range(action.colour * 5, action.colour * 5 + 5)
+            for m in range(action.colour * MONKS_PER_COLOUR, (action.colour + 1) * MONKS_PER_COLOUR)
             if st.monk_location[m] == CROSS and st.monk_cross_row[m] == action.row
         )
-        st.monk_location[m] = -1
+        st.monk_location[m] = IN_ABBEY
         st.monk_cross_row[m] = -1
-        st.monk_posture[m] = 0
+        st.monk_posture[m] = UPRIGHT
         events.append(Event("buy", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, End):

@@ -6,10 +6,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from monastic.engine import BadOption, Event, Rng
-from monastic.games.monastery.catalogue import BOARD, INSTANCES, N_TILES
+from monastic.games.monastery.catalogue import (
+    BOARD,
+    BOARD_CELLS,
+    BOARD_COLUMNS,
+    BOARD_ROWS,
+    COLOURS,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+    N_MONKS,
+    N_TILES,
+    TRACK_SPACES,
+)
 from monastic.games.monastery.rules.geometry import cell_key
 from monastic.games.monastery.rules.rounds import begin_round
-from monastic.games.monastery.state import CROSS, IN_ABBEY, OUT, StateData
+from monastic.games.monastery.state import (
+    CROSS,
+    EMPTY_SPACE,
+    IN_ABBEY,
+    NOT_ENDING,
+    OUT,
+    SYMBOLS_STAGE,
+    UPRIGHT,
+    StateData,
+)
 
 __all__ = ["set_up"]
 
@@ -26,8 +46,8 @@ def set_up(st: StateData, players: int, seed: int, options: Mapping[str, Any]) -
     if st.team and players != 4:
         raise BadOption("the team game needs exactly 4 players (M-60)")
     # M-1: colours at random; seats stay in clockwise order Red, Blue, Green, Yellow.
-    if options.get("random_colours", True) and players < 4:
-        colours = [0, 1, 2, 3]
+    if options.get("random_colours", True) and players < COLOURS:
+        colours = list(range(COLOURS))
         rng.shuffle(colours)
         chosen = sorted(colours[:players])
     else:
@@ -57,36 +77,33 @@ def set_up(st: StateData, players: int, seed: int, options: Mapping[str, Any]) -
             st.bag.append(i)
         elif t.owner_colour in chosen:
             st.hands[chosen.index(t.owner_colour)].append(i)
-    st.monk_location = [OUT] * 20
-    st.monk_box = [-1] * 20
-    st.monk_posture = [0] * 20
-    st.monk_cross_row = [-1] * 20
+    st.monk_location = [OUT] * N_MONKS
+    st.monk_box = [-1] * N_MONKS
+    st.monk_posture = [UPRIGHT] * N_MONKS
+    st.monk_cross_row = [-1] * N_MONKS
     for c in chosen:
-        st.monk_location[c * 5] = IN_ABBEY
-        for row in range(4):
-            st.monk_location[c * 5 + 1 + row] = CROSS
-            st.monk_cross_row[c * 5 + 1 + row] = row
+        first = c * MONKS_PER_COLOUR
+        st.monk_location[first] = IN_ABBEY
+        for row in range(BOARD_ROWS):
+            st.monk_location[first + 1 + row] = CROSS
+            st.monk_cross_row[first + 1 + row] = row
     st.board_letters = []
-    st.board_small_side = [0] * 40
-    for row in range(4):
-        for col in range(10):
+    st.board_small_side = [0] * BOARD_CELLS
+    for row in range(BOARD_ROWS):
+        for col in range(BOARD_COLUMNS):
             ch = BOARD.rows[row][col]
             st.board_letters.append(ch if ch == "+" or row in chosen else "")
-    st.tracks = [[0] * 9 for _ in range(4)]
+    st.tracks = [[EMPTY_SPACE] * TRACK_SPACES for _ in range(COLOURS)]
     st.blessings = [0] * players
     st.locked_blessings = [0] * players
-    (
-        st.stopped_monks,
-        st.shiftable_monks,
-        st.building_monks,
-        st.used_symbol_tiles,
-        st.brewers,
-        st.kept_monks,
-    ) = [], [], [], [], [], []
-    st.movement_points = st.laid_this_step = st.encouraging = st.scoring_points = st.prayed = (
-        st.scoring_stage
-    ) = 0
-    st.ending = st.over = st.decisions = 0
+    st.movement_points = st.laid_this_step = st.encouraging = 0
+    st.stopped_monks, st.shiftable_monks = [], []
+    st.scoring_points = st.prayed = 0
+    st.scoring_stage = SYMBOLS_STAGE
+    st.building_monks, st.used_symbol_tiles = [], []
+    st.brewers, st.kept_monks = [], []
+    st.ending = NOT_ENDING
+    st.over = st.decisions = 0
     st._adjacency = None
     st._placement_cache = None
     st._legal_cache = None

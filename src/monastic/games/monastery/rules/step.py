@@ -15,7 +15,7 @@ from monastic.games.monastery.actions import (
     Move,
     Shift,
 )
-from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID, TYPES
+from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TYPES
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.geometry import (
     ROT,
@@ -25,13 +25,13 @@ from monastic.games.monastery.rules.geometry import (
     cell_xy,
     placements,
 )
-from monastic.games.monastery.state import P_RETURN, R_EXCHANGE, StateData
+from monastic.games.monastery.state import IN_ABBEY, P_RETURN, R_EXCHANGE, UPRIGHT, StateData
 
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
 
 #: colour -> the instance index of that colour's secret passage
 PASSAGE_OF = tuple(
-    next(i for i, t in enumerate(INSTANCES) if t.owner_colour == c) for c in range(4)
+    next(i for i, t in enumerate(INSTANCES) if t.owner_colour == c) for c in range(COLOURS)
 )
 
 
@@ -40,7 +40,7 @@ def begin_step(st: StateData, seat: int) -> None:
     upright = [
         m
         for m in common.seat_monks(st, seat)
-        if st.monk_location[m] >= -1 and st.monk_posture[m] == 0
+        if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT
     ]
     st.movement_points = 2 * len(upright)
     st.laid_this_step = 0
@@ -84,7 +84,7 @@ def _passages(st: StateData, seat: int) -> list[int]:
     for c in colours:
         i = PASSAGE_OF[c]
         if st.tile_cell[i] >= 0 and not any(
-            loc == i and st.monk_posture[m] != 0 for m, loc in enumerate(st.monk_location)
+            loc == i and st.monk_posture[m] != UPRIGHT for m, loc in enumerate(st.monk_location)
         ):
             out.append(i)
     out.sort()
@@ -129,7 +129,7 @@ def movable(st: StateData, seat: int) -> list[int]:
     seen: set[tuple[int, int]] = set()
     for m in common.seat_monks(st, seat):
         loc = st.monk_location[m]
-        if loc < -1 or st.monk_posture[m] != 0 or m in st.stopped_monks:
+        if loc < IN_ABBEY or st.monk_posture[m] != UPRIGHT or m in st.stopped_monks:
             continue
         if loc >= 0 and not st.tile_finished[loc] and -1 not in st.tile_box_monks[loc]:
             continue
@@ -220,11 +220,11 @@ def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event]) -> None
 
 
 def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
-    node = -1 if (x, y) == ABBEY_XY else st.grid[cell_key(x, y)]
+    node = IN_ABBEY if (x, y) == ABBEY_XY else st.grid[cell_key(x, y)]
     for m in common.seat_monks(st, seat):
         if (
             st.monk_location[m] == node
-            and st.monk_posture[m] == 0
+            and st.monk_posture[m] == UPRIGHT
             and st.monk_box[m] == box
             and m not in st.stopped_monks
         ):
@@ -252,7 +252,7 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         if m in st.shiftable_monks:
             st.shiftable_monks.remove(m)
         if (action.dx, action.dy) == ABBEY_XY:
-            st.monk_location[m] = -1
+            st.monk_location[m] = IN_ABBEY
             st.monk_box[m] = -1
         else:
             node = st.grid[cell_key(action.dx, action.dy)]
