@@ -14,7 +14,7 @@ import pytest
 from mon_helpers import GAME
 
 from monastic.engine import BadSaveFile, Match, Record, State, replay
-from monastic.games.monastery.state import RENAMED_IN_VERSION_2
+from monastic.games.monastery.state import RENAMED_IN_VERSION_2, StateData
 
 SAVES = pathlib.Path(__file__).parent / "saves"
 NAMES = sorted(p.name.removesuffix(".state.json") for p in SAVES.glob("*.state.json"))
@@ -104,3 +104,18 @@ def test_a_new_save_round_trips() -> None:
 def test_a_version_1_match_save_loads(name: str) -> None:
     match = Match.from_dict(_load(name, "match"))
     assert match.state.to_json() == GAME.from_json(_load(name, "state")).to_json()
+
+
+def test_a_clone_sets_every_field_and_shares_nothing_mutable() -> None:
+    state = GAME.from_json(_load(NAMES[0], "state"))
+    copy = state.clone()
+    shared = {"_adjacency", "_placement_cache"}  # pure functions of the laid tiles
+    for name in StateData.__slots__:
+        assert hasattr(copy, name), name
+        value = getattr(state, name)
+        if isinstance(value, list | dict) and name not in shared:
+            assert getattr(copy, name) is not value, name
+            assert getattr(copy, name) == value, name
+        if isinstance(value, list) and value and isinstance(value[0], list):
+            assert all(a is not b for a, b in zip(getattr(copy, name), value, strict=True)), name
+    assert copy.to_json() == state.to_json()

@@ -170,20 +170,57 @@ class StateData:
     # Data ---------------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        """An independent copy (the caches that depend only on the tiles are shared)."""
+        """An independent copy (the caches that depend only on the laid tiles are shared).
+
+        Written out field by field: a search copies states all the time."""
         new = object.__new__(type(self))
-        for name in _LIST_FIELDS:
-            setattr(new, name, getattr(self, name)[:])
-        new.tile_box_monks = [b[:] for b in self.tile_box_monks]
-        new.hands = [h[:] for h in self.hands]
-        new.tracks = [t[:] for t in self.tracks]
-        new.pending = [p[:] for p in self.pending]
-        new.returned_tiles = [e[:] for e in self.returned_tiles]
-        for name in _INT_FIELDS:
-            setattr(new, name, getattr(self, name))
-        for name in _BOOL_OPTS:
-            setattr(new, name, getattr(self, name))
-        new.grid = dict(self.grid)
+        new.seat_colour = self.seat_colour[:]
+        new.turn_order = self.turn_order[:]
+        new.tile_cell = self.tile_cell[:]
+        new.tile_rotation = self.tile_rotation[:]
+        new.tile_finished = self.tile_finished[:]
+        new.tile_built_round = self.tile_built_round[:]
+        new.tile_laid_by = self.tile_laid_by[:]
+        new.tile_blessings = self.tile_blessings[:]
+        new.bag = self.bag[:]
+        new.monk_location = self.monk_location[:]
+        new.monk_box = self.monk_box[:]
+        new.monk_posture = self.monk_posture[:]
+        new.monk_cross_row = self.monk_cross_row[:]
+        new.board_letters = self.board_letters[:]
+        new.board_small_side = self.board_small_side[:]
+        new.blessings = self.blessings[:]
+        new.locked_blessings = self.locked_blessings[:]
+        new.stopped_monks = self.stopped_monks[:]
+        new.shiftable_monks = self.shiftable_monks[:]
+        new.building_monks = self.building_monks[:]
+        new.used_symbol_tiles = self.used_symbol_tiles[:]
+        new.brewers = self.brewers[:]
+        new.kept_monks = self.kept_monks[:]
+        new.laid_order = self.laid_order[:]
+        new.tile_box_monks = [x[:] for x in self.tile_box_monks]
+        new.hands = [x[:] for x in self.hands]
+        new.tracks = [x[:] for x in self.tracks]
+        new.pending = [x[:] for x in self.pending]
+        new.returned_tiles = [x[:] for x in self.returned_tiles]
+        new.n = self.n
+        new.round = self.round
+        new.abbot = self.abbot
+        new.turn = self.turn
+        new.movement_points = self.movement_points
+        new.laid_this_step = self.laid_this_step
+        new.encouraging = self.encouraging
+        new.scoring_points = self.scoring_points
+        new.prayed = self.prayed
+        new.scoring_stage = self.scoring_stage
+        new.ending = self.ending
+        new.over = self.over
+        new.decisions = self.decisions
+        new.team = self.team
+        new.simple = self.simple
+        new.vow_of_silence = self.vow_of_silence
+        new.start_hand = self.start_hand
+        new.grid = self.grid.copy()
         new.phase = self.phase
         new.rng = self.rng.copy()
         new.seed = self.seed
