@@ -22,7 +22,7 @@ from monastic.cli.render import monasterium as screen
 from monastic.cli.render import renderer_for
 from monastic.cli.render.monasterium_log import _DESCRIBE
 from monastic.engine import events_for
-from monastic.games.monasterium.state import MonasteriumState
+from monastic.games.monasterium import MonasteriumState
 
 RENDERER = renderer_for("monasterium")
 PROMPT = "Seat 0> "

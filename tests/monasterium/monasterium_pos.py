@@ -19,8 +19,8 @@ from monastic.games.monasterium.catalogue import (
     MON_INDEX,
     SLOT_INDEX,
 )
-from monastic.games.monasterium.flow import settle
-from monastic.games.monasterium.scoring import check_consistency
+from monastic.games.monasterium.rules.consistency import check_consistency
+from monastic.games.monasterium.rules.flow import settle
 
 
 def new(n: int = 3, seed: int = 0) -> MonasteriumState:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from monasterium_pos import act_position, dice, do, give, mon, new, put, ready, texts, unlock
 
 from monastic.games.monasterium.catalogue import BOOK, INF, ROS, SOUP, TOOL
-from monastic.games.monasterium.effects import can_place, chapel_cost, tile_options
-from monastic.games.monasterium.scoring import final_scoring
+from monastic.games.monasterium.rules.scoring import final_scoring
+from monastic.games.monasterium.rules.sending import chapel_cost
+from monastic.games.monasterium.rules.window import can_place, tile_options
 
 
 def test_E1_placement_with_reroll_S3_S4() -> None:

@@ -7,7 +7,7 @@ from monasterium_pos import act_position, dice, do, give, mon, new, put, ready, 
 
 from monastic.games.monasterium import GAME
 from monastic.games.monasterium.catalogue import BOOK, INF, ROS, SOUP, TOOL
-from monastic.games.monasterium.scoring import final_scoring, majority
+from monastic.games.monasterium.rules.scoring import final_scoring, majority
 
 
 def test_S31_move_resolves_before_bonuses_in_order() -> None:
@@ -102,7 +102,7 @@ def test_S39_each_player_claims_a_card_once_others_do_not_block() -> None:
     do(s, "take 5x2", "use std5")
     assert s.claimed[0] == ["C3"] and s.vp[0] == 7
     s.laps[0] = 1
-    from monastic.games.monasterium.effects import check_missions
+    from monastic.games.monasterium.rules.missions import check_missions
 
     check_missions(s, 0, [])
     assert s.vp[0] == 7

@@ -5,7 +5,7 @@ from __future__ import annotations
 from monasterium_pos import act_position, do, give, mon, put, ready, texts, unlock
 
 from monastic.games.monasterium.catalogue import BOOK, DEST_INDEX, INF, ROS, SOUP, TOOL
-from monastic.games.monasterium.effects import (
+from monastic.games.monasterium.rules.sending import (
     MODE_IGNORE,
     MODE_PATRON,
     MODE_STD,

@@ -9,7 +9,7 @@ import monastic
 import monastic.games.monasterium.strategy as strategy
 from monastic.engine import Rng
 from monastic.games.monasterium.actions import Place
-from monastic.games.monasterium.evaluation_weights import FEATURES, WEIGHTS
+from monastic.games.monasterium.strategy_weights import FEATURES, WEIGHTS
 
 
 def test_evaluate_one_estimate_per_seat_and_exact_at_the_end() -> None:
@@ -193,13 +193,13 @@ def test_evaluate_foresees_final_scores_of_greedy_games(n: int) -> None:
 
 def test_heuristic_value_matches_its_definition() -> None:
     """The table-driven heuristic equals the sum of its parts as written out."""
-    from monastic.games.monasterium.effects import access_mask
-    from monastic.games.monasterium.scoring import (
+    from monastic.games.monasterium.rules.scoring import (
         chapel_spread,
         cloister_chapel,
         goods_vp,
         majority,
     )
+    from monastic.games.monasterium.rules.sending import access_mask
 
     s = new(3, seed=4)
     rng = Rng(5)

@@ -69,6 +69,10 @@ BONUS_CHOICES = (
     "tool",
     "book",
 )
+#: Indices into ``BONUS_CHOICES``.
+I_INF, I_ROS, I_SOUP, I_SOUP_TOOL, I_TOOL_BOOK, I_DIE, I_VP, I_TOOL, I_BOOK = range(
+    len(BONUS_CHOICES)
+)
 
 
 def source_name(src: int) -> str:

@@ -1,24 +1,30 @@
-"""The Monasterium state: plain data (ints, lists, tuples) plus the contract methods.
+"""The Monasterium state as plain data: ints, lists and tuples, with a fast hand-checked copy.
 
-The rules live in ``flow.py`` (turn structure and decisions), ``effects.py`` (sends, the
-road, the window, goods) and ``scoring.py``; this module holds the data and its copies.
+The rules that change these fields live in ``rules/``; ``game.py`` binds the two into the
+engine's ``State``. Nothing here knows a rule.
 """
 
 from __future__ import annotations
 
-import random
+import copy
 from collections.abc import Mapping
-from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
-from monastic.engine import Event, Game, Result, Rng, State, as_rng
-from monastic.games.monasterium.catalogue import PLAYER_SETUP, Setup
+from monastic.engine import Rng
+from monastic.games.monasterium.catalogue import PLAYER_SETUP, YEARS, Setup
 
-__all__ = ["MonasteriumState"]
+__all__ = [
+    "PHASES",
+    "PHASE_ACT",
+    "PHASE_OVER",
+    "PHASE_PLACE",
+    "StateData",
+]
 
 PHASE_PLACE = "place"
 PHASE_ACT = "act"
 PHASE_OVER = "over"
+PHASES = (PHASE_PLACE, PHASE_ACT, PHASE_OVER)
 
 # Pending task kinds (tuples of ints on ``tasks``; the top of the stack resolves first).
 K_ROAD = 0  # (K_ROAD, space, space, ...): road bonuses still to resolve, in order
@@ -29,19 +35,24 @@ K_EXTRA = 4  # (K_EXTRA, row): the free send of a row's extra novice
 K_DEST = 5  # (K_DEST, mode, novice): choose the destination of a send (mode 0 std, 1 II-1, 2 II-4)
 K_PDIE = 6  # (K_PDIE, face): re-roll or keep a newly gained personal die
 K_GOOD = 7  # (K_GOOD, good): take (or decline) a building's Tool or Book reward
+#: The machine names of the task kinds (in views and events).
+TASK_NAMES = {
+    K_ROAD: "road",
+    K_BONUS: "road_bonus",
+    K_ANY: "any_action",
+    K_TILE: "window_tile",
+    K_EXTRA: "extra_send",
+    K_DEST: "destination",
+    K_PDIE: "new_die",
+    K_GOOD: "building_good",
+}
+
+Task = tuple[int, ...]
+Tasks = list[Task]
 
 
-@cache
-def _flow() -> Any:
-    """The flow module, imported on first use (it imports this one); cached, because an
-    import statement per decision was about 5% of a search."""
-    from monastic.games.monasterium import flow
-
-    return flow
-
-
-class MonasteriumState(State):
-    """The whole truth of one Monasterium game."""
+class StateData:
+    """The whole truth of one Monasterium game, as fields."""
 
     __slots__ = (
         "_legal",
@@ -82,7 +93,6 @@ class MonasteriumState(State):
         "vp",
         "window",
     )
-    game: ClassVar[Game]
 
     n: int
     setup: Setup
@@ -118,7 +128,7 @@ class MonasteriumState(State):
     turn_col: int
     dice_left: int
     used: int
-    tasks: list[tuple[int, ...]]
+    tasks: Tasks
     final: dict[str, Any] | None
     _legal: list[Any] | None
 
@@ -128,70 +138,15 @@ class MonasteriumState(State):
         self._legal = None
         self.final = None
 
-    # Contract: data -----------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.n
-
     @property
     def year(self) -> int:
         """The hourglass: 1..3 (stays on 3 after the last round, S-60)."""
-        return min(3, (self.round - 1) // self.n + 1)
-
-    def to_act(self) -> list[int]:
-        return [] if self.phase == PHASE_OVER else [self.current]
-
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    def result(self) -> Result:
-        from monastic.games.monasterium.scoring import result
-
-        return result(self)
-
-    def legal_actions(self, seat: int) -> list[Any]:
-        if self.phase == PHASE_OVER or seat != self.current:
-            return []
-        return list(self._decisions())
-
-    def is_legal(self, seat: int, action: Any) -> bool:
-        if self.phase == PHASE_OVER or seat != self.current:
-            return False
-        legal = self._decisions()
-        for a in legal:  # prebuilt actions: identity is the usual match
-            if a is action:
-                return True
-        return action in legal
-
-    def _decisions(self) -> list[Any]:
-        """The current decision's actions, listed once per state (``_legal``)."""
-        if self._legal is None:
-            self._legal = _flow().decision_actions(self)
-        return self._legal
-
-    def why_illegal(self, seat: int, action: Any) -> str:
-        from monastic.games.monasterium.flow import why_illegal
-
-        return why_illegal(self, seat, action)
-
-    def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
-        events: list[Event] = _flow().apply_action(self, seat, action)
-        return events
-
-    def apply_quiet(self, seat: int, action: Any) -> None:
-        # The events are cheap named tuples; what this saves is the import per call.
-        _flow().apply_action(self, seat, action)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from monastic.games.monasterium.view import view
-
-        return view(self, seat)
+        return min(YEARS, (self.round - 1) // self.n + 1)
 
     # Copies ------------------------------------------------------------------------------
 
-    def clone(self) -> MonasteriumState:
-        c = MonasteriumState.__new__(MonasteriumState)
+    def copy_into(self, c: StateData) -> None:
+        """Make ``c`` (a bare instance) an independent copy of this state."""
         c.n = self.n
         c.setup = self.setup
         c.rng = self.rng.copy()
@@ -228,18 +183,12 @@ class MonasteriumState(State):
         c.used = self.used
         c.tasks = self.tasks[:]
         c.final = None if self.final is None else dict(self.final)
-        c._legal = self._legal
-        return c
-
-    def determinize(self, seat: int, rng: random.Random | Rng | int) -> MonasteriumState:
-        """Nothing is hidden in Monasterium but the future rolls: reseed the generator."""
-        c = self.clone()
-        c.rng = as_rng(rng)
-        return c
+        c._legal = self._legal  # never changed in place, so the copy may share it
 
     # Saving ------------------------------------------------------------------------------
 
-    _FIELDS: ClassVar[tuple[str, ...]] = (
+    #: The saved fields, besides ``players`` and ``rng``.
+    SAVED: ClassVar[tuple[str, ...]] = (
         "phase",
         "round",
         "start",
@@ -276,10 +225,9 @@ class MonasteriumState(State):
     )
 
     def to_dict(self) -> dict[str, Any]:
-        import copy
-
+        """The fields as JSON-ready data (tasks as lists)."""
         out: dict[str, Any] = {"players": self.n, "rng": self.rng.state}
-        for name in self._FIELDS:
+        for name in self.SAVED:
             value = getattr(self, name)
             if name == "tasks":
                 value = [list(t) for t in value]
@@ -287,23 +235,18 @@ class MonasteriumState(State):
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MonasteriumState:
-        """Rebuild a state from ``to_dict`` output; raises ValueError on inconsistent data."""
-        import copy
-
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The fields of ``to_dict`` output, unchecked (the rules check them: ``game.py``)."""
         players = data["players"]
         if players not in PLAYER_SETUP:
             raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
         s = cls(int(players))
         s.rng = Rng(int(data["rng"]))
-        for name in cls._FIELDS:
+        for name in cls.SAVED:
             if name == "mission_vp" and name not in data:
                 # Saves from before this field: missions already scored are not split out.
-                setattr(s, name, [0] * int(players))
+                s.mission_vp = [0] * s.n
                 continue
             setattr(s, name, copy.deepcopy(data[name]))
         s.tasks = [tuple(int(x) for x in t) for t in data["tasks"]]
-        from monastic.games.monasterium.scoring import check_consistency
-
-        check_consistency(s)
         return s

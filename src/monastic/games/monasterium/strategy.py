@@ -35,15 +35,11 @@ from monastic.games.monasterium.catalogue import (
     TOOL,
     TOOL_VP,
 )
-from monastic.games.monasterium.effects import (
-    access_mask,
-    chapel_cost,
-    cloister_cost,
-    mission_met,
-)
-from monastic.games.monasterium.evaluation_weights import WEIGHTS
-from monastic.games.monasterium.flow import use_options
-from monastic.games.monasterium.state import MonasteriumState
+from monastic.games.monasterium.game import MonasteriumState
+from monastic.games.monasterium.rules.legal import use_options
+from monastic.games.monasterium.rules.missions import mission_met
+from monastic.games.monasterium.rules.sending import access_mask, chapel_cost, cloister_cost
+from monastic.games.monasterium.strategy_weights import WEIGHTS
 
 __all__ = [
     "ISMCTS_SETTINGS",

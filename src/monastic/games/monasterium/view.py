@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from monastic.games.monasterium.actions import WINDOW_ROWS
 from monastic.games.monasterium.catalogue import (
@@ -11,14 +11,13 @@ from monastic.games.monasterium.catalogue import (
     MON_IDS,
     ROW_NAMES,
 )
-
-if TYPE_CHECKING:
-    from monastic.games.monasterium.state import MonasteriumState
+from monastic.games.monasterium.rules.legal import decision_name, to_act
+from monastic.games.monasterium.state import StateData
 
 EXTRA_STATE = ("locked", "available", "sent")
 
 
-def _player(s: MonasteriumState, p: int) -> dict[str, Any]:
+def _player(s: StateData, p: int) -> dict[str, Any]:
     return {
         "seat": p,
         "vp": s.vp[p],
@@ -39,10 +38,8 @@ def _player(s: MonasteriumState, p: int) -> dict[str, Any]:
     }
 
 
-def view(s: MonasteriumState, seat: int | None) -> dict[str, Any]:
+def view(s: StateData, seat: int | None) -> dict[str, Any]:
     """The whole public state, JSON-ready."""
-    from monastic.games.monasterium.flow import decision_name
-
     board = {
         MON_IDS[m]: {
             "B": s.buildings[m * 6 : m * 6 + 6],
@@ -60,7 +57,7 @@ def view(s: MonasteriumState, seat: int | None) -> dict[str, Any]:
         "round": s.round,
         "year": s.year,
         "start_player": s.start,
-        "to_act": s.to_act(),
+        "to_act": to_act(s),
         "decision": decision_name(s),
         "rolled": None
         if s.phase != "place" or s.rolled_personal is None

@@ -1,106 +1,26 @@
-"""Final scoring (§9.2), the result, and consistency checks of loaded states."""
+"""Checks of a loaded state: every count adds up and every field is in range."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from monastic.engine import Event, Result, ranks_from_scores
 from monastic.games.monasterium.catalogue import (
-    BASIC_DIVISOR,
     BOOK,
-    BOOK_VP,
-    CHAPEL_SPREAD,
-    CLOISTER_CHAPEL_MULT,
-    INF,
-    MAJORITY_VP,
     MISSION_BY_ID,
     MON_IDS,
     PERSONAL_MAX,
-    ROS,
-    SOUP,
     SUPPLY,
     TOOL,
-    TOOL_VP,
 )
-from monastic.games.monasterium.effects import check_missions
-
-if TYPE_CHECKING:
-    from monastic.games.monasterium.state import MonasteriumState
-
-
-def novices_in(s: MonasteriumState, p: int, m: int) -> int:
-    """Seat p's novices in monastery m: buildings + cloister + chapel."""
-    return s.bcount[p][m] + s.kcount[p][m] + s.chapels[m][p]
-
-
-def majority(s: MonasteriumState) -> list[int]:
-    """5 VP per monastery to every player with the highest count, at least 1 (S-46)."""
-    out = [0] * s.n
-    for m in range(5):
-        counts = [novices_in(s, p, m) for p in range(s.n)]
-        best = max(counts)
-        if best > 0:
-            for p in range(s.n):
-                if counts[p] == best:
-                    out[p] += MAJORITY_VP
-    return out
-
-
-def chapel_spread(s: MonasteriumState, p: int) -> int:
-    """VP for the number of chapels holding a novice of p (§9.2 step 2)."""
-    return CHAPEL_SPREAD[sum(1 for m in range(5) if s.chapels[m][p])]
-
-
-def cloister_chapel(s: MonasteriumState, p: int) -> int:
-    """Sum over monasteries of cloister × chapel × 2 (S-47)."""
-    return sum(s.kcount[p][m] * s.chapels[m][p] * CLOISTER_CHAPEL_MULT for m in range(5))
-
-
-def goods_vp(s: MonasteriumState, p: int) -> int:
-    """Tools 1, Books 2, ⌊(Soup + Influence + Rosary) / 2⌋ (S-48)."""
-    g = s.goods[p]
-    return g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
-
-
-def final_scoring(s: MonasteriumState, ev: list[Event]) -> None:
-    """Last mission check at year 3 (S-60), then the four final categories (§9.2)."""
-    for p in range(s.n):
-        check_missions(s, p, ev)
-    before = s.vp[:]
-    maj = majority(s)
-    rows: list[dict[str, int]] = []
-    for p in range(s.n):
-        row = {
-            "before": before[p],
-            "missions": s.mission_vp[p],
-            "majority": maj[p],
-            "chapel_spread": chapel_spread(s, p),
-            "cloister_chapel": cloister_chapel(s, p),
-            "goods": goods_vp(s, p),
-        }
-        # "missions" is part of "before": the VP scored during play, shown on its own.
-        s.vp[p] += row["majority"] + row["chapel_spread"] + row["cloister_chapel"] + row["goods"]
-        row["total"] = s.vp[p]
-        rows.append(row)
-    s.final = {"players": rows}
-    ev.append(Event("final", {"scores": s.vp[:], "breakdown": rows}))
-
-
-def result(s: MonasteriumState) -> Result:
-    """Scores, shared victory on ties (S-49), ranks and the final breakdown."""
-    if s.final is None:
-        raise ValueError("the game is not over")
-    scores = tuple(float(v) for v in s.vp)
-    best = max(scores)
-    winners = tuple(p for p in range(s.n) if scores[p] == best)
-    return Result(scores, winners, ranks_from_scores(scores), dict(s.final))
+from monastic.games.monasterium.rules.scoring import novices_in
+from monastic.games.monasterium.state import StateData
 
 
 def _fail(why: str) -> ValueError:
     return ValueError(f"inconsistent monasterium state: {why}")
 
 
-def check_consistency(s: MonasteriumState) -> None:
+def check_consistency(s: StateData) -> None:
     """Validate a loaded state; raise ValueError naming the first problem found."""
     n = s.n
     per_player: dict[str, Any] = {

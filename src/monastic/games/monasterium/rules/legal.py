@@ -1,0 +1,313 @@
+"""The legal actions of the decision a state waits for (placement, takes, uses, tasks)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from monastic.games.monasterium.actions import (
+    BONUSES,
+    DECLINE,
+    I_BOOK,
+    I_DIE,
+    I_INF,
+    I_ROS,
+    I_SOUP,
+    I_SOUP_TOOL,
+    I_TOOL,
+    I_TOOL_BOOK,
+    I_VP,
+    KEEP,
+    PLACES,
+    STD0,
+    TAKES,
+    TOS,
+    USES,
+    Reroll,
+)
+from monastic.games.monasterium.catalogue import (
+    BOOK,
+    INF,
+    PERSONAL_MAX,
+    ROAD_BONUS,
+    ROS,
+    SLOT_EFFECT,
+    SOUP,
+    STANDARD,
+    TOOL,
+    Effect,
+)
+from monastic.games.monasterium.rules.sending import (
+    MODE_IGNORE,
+    MODE_PATRON,
+    MODE_STD,
+    legal_dests,
+)
+from monastic.games.monasterium.rules.window import has_tile_option, tile_options
+from monastic.games.monasterium.state import (
+    K_ANY,
+    K_BONUS,
+    K_DEST,
+    K_EXTRA,
+    K_GOOD,
+    K_PDIE,
+    K_TILE,
+    PHASE_OVER,
+    PHASE_PLACE,
+    TASK_NAMES,
+    StateData,
+    Task,
+)
+
+
+@lru_cache(maxsize=4096)
+def _submultisets(faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    values = sorted(set(faces))
+    counts = [faces.count(v) for v in values]
+    out = []
+    for pick in product(*(range(c + 1) for c in counts)):
+        out.append(tuple(v for v, k in zip(values, pick, strict=True) for _ in range(k)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _rerolls(pers: tuple[int, ...], neut: tuple[int, ...]) -> tuple[Reroll, ...]:
+    return tuple(
+        Reroll(sp, sn) for sp in _submultisets(pers) for sn in _submultisets(neut) if sp or sn
+    )
+
+
+def placement_actions(s: StateData) -> list[Any]:
+    """Choose a value shown (S-3), or use the re-roll tile on a subset (S-4)."""
+    p = s.current
+    pers = s.rolled_personal or []
+    neut = s.rolled_neutral
+    out: list[Any] = [PLACES[v] for v in sorted(set(pers) | set(neut))]
+    if not s.rerolled[p]:
+        out.extend(_rerolls(tuple(pers), tuple(neut)))
+    return out
+
+
+def _sender_novices(s: StateData, p: int, mode: int, cache: dict[int, list[int]]) -> list[int]:
+    if mode in cache:
+        return cache[mode]
+    out: list[int] = []
+    slots = s.slots[p]
+    for row in range(4):
+        bits = (slots >> (5 * row)) & 0x1F
+        if bits:
+            first = row * 5 + (bits & -bits).bit_length() - 1
+            if legal_dests(s, p, first, mode, True):
+                out.extend(row * 5 + c for c in range(5) if bits >> c & 1)
+    extras = [20 + r for r in range(4) if s.extras[p][r] == 1]
+    if extras and legal_dests(s, p, extras[0], mode, True):
+        out.extend(extras)
+    cache[mode] = out
+    return out
+
+
+def _effect_uses(
+    s: StateData, p: int, src: int, eff: Effect, out: list[Any], cache: dict[int, list[int]]
+) -> None:
+    uses = USES[src]
+    kind = eff.kind
+    if kind == "send":
+        mode = MODE_IGNORE if eff.ignore_access else MODE_PATRON if eff.discount else MODE_STD
+        for nv in _sender_novices(s, p, mode, cache):
+            out.append(uses[nv])
+    elif kind == "take":
+        supply = s.supply
+        if any(supply[g] for g in eff.goods):
+            out.append(uses[0])
+        if eff.pay >= 0 and s.goods[p][eff.pay] and supply[eff.get]:
+            out.append(uses[1])
+    elif kind == "choose":
+        for g in eff.goods:
+            if s.supply[g]:
+                out.append(uses[g])
+    elif kind == "move":
+        if eff.move_max == 1:
+            out.append(uses[0])
+        else:
+            out.extend(uses[eff.move_min : eff.move_max + 1])
+    elif kind == "window":
+        if has_tile_option(s, p, -2):
+            out.append(uses[0])
+
+
+def use_options(s: StateData, p: int, cols: range | tuple[int, ...]) -> list[Any]:
+    """Performable actions of these columns: standard and unlocked I-III slots (§3.3)."""
+    out: list[Any] = []
+    cache: dict[int, list[int]] = {}
+    slots = s.slots[p]
+    used = s.used
+    for c in cols:
+        _effect_uses(s, p, STD0 + c, STANDARD[c], out, cache)
+        for row in range(3):
+            slot = row * 5 + c
+            if slots >> slot & 1 or (row and used >> slot & 1):
+                continue
+            _effect_uses(s, p, slot, SLOT_EFFECT[slot], out, cache)
+    return out
+
+
+def take_actions(s: StateData, p: int) -> list[Any]:
+    """Take 1-3 dice of F1-F5 or one joker for a column with a performable action (§3.2)."""
+    out: list[Any] = []
+    fields = s.fields
+    for f in range(1, 6):
+        avail = fields[f][0] + fields[f][1 + p]
+        for k in range(1, min(3, avail) + 1):
+            out.append(TAKES[(f, k, f)])
+    if fields[6][0] + fields[6][1 + p]:
+        for c in range(5):
+            if column_performable(s, p, c):
+                out.append(TAKES[(6, 1, c + 1)])
+    return out
+
+
+def column_performable(s: StateData, p: int, c: int) -> bool:
+    """Whether a die of column c would have a performable action (S-14); stops early."""
+    if c == 4:
+        return True  # the standard move always is
+    if c in (1, 2, 3) and s.supply[STANDARD[c].goods[0]]:
+        return True
+    out: list[Any] = []
+    cache: dict[int, list[int]] = {}
+    _effect_uses(s, p, STD0 + c, STANDARD[c], out, cache)
+    slots = s.slots[p]
+    for row in range(3):
+        if out:
+            return True
+        slot = row * 5 + c
+        if not (slots >> slot & 1 or (row and s.used >> slot & 1)):
+            _effect_uses(s, p, slot, SLOT_EFFECT[slot], out, cache)
+    return bool(out)
+
+
+def task_actions(s: StateData, task: Task) -> list[Any]:
+    """The choices of a pending task (an empty list or only ``decline``: it lapses)."""
+    p = s.current
+    kind = task[0]
+    out: list[Any] = []
+    if kind == K_BONUS:
+        bonus = ROAD_BONUS[task[1]]
+        supply = s.supply
+        goods = s.goods[p]
+        if bonus == "inf_or_ros":
+            if supply[INF]:
+                out.append(BONUSES[I_INF])
+            if supply[ROS]:
+                out.append(BONUSES[I_ROS])
+        elif bonus == "soup_swap":
+            if supply[SOUP]:
+                out.append(BONUSES[I_SOUP])
+            if goods[SOUP] and supply[TOOL]:
+                out.append(BONUSES[I_SOUP_TOOL])
+            if goods[TOOL] and supply[BOOK]:
+                out.append(BONUSES[I_TOOL_BOOK])
+        elif bonus == "any_action":
+            out = use_options(s, p, range(5))
+        elif bonus == "window_any":
+            out = list(tile_options(s, p, -1))
+        elif bonus == "personal_die":
+            if s.personal[p] < PERSONAL_MAX:
+                return [BONUSES[I_DIE], BONUSES[I_VP]]
+            return []
+        if out:
+            out.append(DECLINE)
+        return out
+    if kind == K_ANY:
+        out = use_options(s, p, range(5))
+        if out:
+            out.append(DECLINE)
+        return out
+    if kind == K_TILE:
+        out = list(tile_options(s, p, task[1]))
+        if out and task[1] != -2:
+            out.append(DECLINE)
+        return out
+    if kind == K_EXTRA:
+        if s.extras[p][task[1]] != 1:
+            return []
+        out = [TOS[d] for d in legal_dests(s, p, 20 + task[1], MODE_STD)]
+        if out:
+            out.append(DECLINE)
+        return out
+    if kind == K_DEST:
+        return [TOS[d] for d in legal_dests(s, p, task[2], task[1])]
+    if kind == K_PDIE:
+        return [Reroll((task[1],), ()), KEEP]
+    if kind == K_GOOD:
+        if s.supply[task[1]]:
+            return [BONUSES[I_TOOL if task[1] == TOOL else I_BOOK], DECLINE]
+        return []
+    raise AssertionError(f"task {task} is automatic")
+
+
+def decision_actions(s: StateData) -> list[Any]:
+    """The legal actions of the decision the state waits for."""
+    if s.phase == PHASE_PLACE:
+        return placement_actions(s)
+    if s.phase == PHASE_OVER:
+        return []
+    p = s.current
+    if s.tasks:
+        return task_actions(s, s.tasks[-1])
+    if s.dice_left:
+        return use_options(s, p, (s.turn_col,))
+    return take_actions(s, p)
+
+
+def decisions(s: StateData) -> list[Any]:
+    """The current decision's actions, listed once per state (kept in ``_legal``)."""
+    legal = s._legal
+    if legal is None:
+        legal = s._legal = decision_actions(s)
+    return legal
+
+
+def to_act(s: StateData) -> list[int]:
+    """The seat to decide, or nobody once the game is over."""
+    return [] if s.phase == PHASE_OVER else [s.current]
+
+
+def legal_actions(s: StateData, seat: int) -> list[Any]:
+    """Every legal action of ``seat`` (a fresh list: callers may change it)."""
+    if s.phase == PHASE_OVER or seat != s.current:
+        return []
+    return list(decisions(s))
+
+
+def is_legal(s: StateData, seat: int, action: Any) -> bool:
+    """Whether ``action`` is one of ``legal_actions(s, seat)``."""
+    if s.phase == PHASE_OVER or seat != s.current:
+        return False
+    legal = decisions(s)
+    for a in legal:  # prebuilt actions: identity is the usual match
+        if a is action:
+            return True
+    return action in legal
+
+
+def decision_name(s: StateData) -> str:
+    """A short name of the pending decision (for views and messages)."""
+    if s.phase == PHASE_PLACE:
+        return "place"
+    if s.phase == PHASE_OVER:
+        return "over"
+    if s.tasks:
+        return TASK_NAMES[s.tasks[-1][0]]
+    return f"die_column_{s.turn_col + 1}" if s.dice_left else "take"
+
+
+def why_illegal(s: StateData, seat: int, action: Any) -> str:
+    """A readable reason for refusing ``action``."""
+    legal = legal_actions(s, seat)
+    sample = ", ".join(str(a) for a in legal[:8])
+    more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
+    return (
+        f"{action} is not legal now: seat {seat} must decide '{decision_name(s)}';"
+        f" legal: {sample}{more}"
+    )
