@@ -4,7 +4,8 @@ setup, parsing, saving and loading."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from monastic.engine import Game, GameInfo, Result, Rng, State, Strategy, as_rng
@@ -12,7 +13,7 @@ from monastic.games.monasterium.actions import Action, parse_action
 from monastic.games.monasterium.rules import flow, legal, scoring
 from monastic.games.monasterium.rules.consistency import check_consistency
 from monastic.games.monasterium.rules.setup import set_up
-from monastic.games.monasterium.state import PHASE_OVER, StateData
+from monastic.games.monasterium.state import PHASE_OVER, StateData, upgrade_from_version_1
 from monastic.games.monasterium.view import view
 
 __all__ = ["GAME", "MonasteriumGame", "MonasteriumState"]
@@ -72,6 +73,11 @@ class MonasteriumGame(Game):
         max_decisions=5000,
     )
     default_players: ClassVar[int] = 3
+    # Version 2 gave the state's fields names that explain themselves.
+    state_version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = MappingProxyType(
+        {1: upgrade_from_version_1}
+    )
 
     def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> MonasteriumState:
         s = MonasteriumState(players)

@@ -17,11 +17,11 @@ from monastic.games.monasterium.rules.placement import place, reroll, roll_held
 from monastic.games.monasterium.rules.tasks import resolve_task
 from monastic.games.monasterium.rules.turn import end_turn, exec_use, take
 from monastic.games.monasterium.state import (
-    K_BONUS,
-    K_ROAD,
     PHASE_OVER,
     PHASE_PLACE,
     TASK_NAMES,
+    TASK_ROAD,
+    TASK_ROAD_BONUS,
     StateData,
     Tasks,
 )
@@ -34,7 +34,7 @@ def _push(s: StateData, new: Tasks) -> None:
 
 def apply_action(s: StateData, seat: int, action: Any) -> list[Event]:
     """Apply a legal action, then run every automatic step up to the next decision."""
-    s._legal = None
+    s.legal_cache = None
     ev: list[Event] = []
     p = seat
     if s.phase == PHASE_PLACE:
@@ -64,43 +64,43 @@ def settle(s: StateData, ev: list[Event]) -> None:
     """Run automatic steps until a decision with a legal action is pending."""
     while True:
         if s.phase == PHASE_OVER:
-            s._legal = []
+            s.legal_cache = []
             return
         if s.phase == PHASE_PLACE:
             if s.rolled_personal is None:
                 roll_held(s, ev)
-            s._legal = None  # never empty; listed on demand
+            s.legal_cache = None  # never empty; listed on demand
             return
         p = s.current
         if s.tasks:
             task = s.tasks[-1]
-            if task[0] == K_ROAD:
+            if task[0] == TASK_ROAD:
                 s.tasks.pop()
                 if len(task) > 2:
-                    s.tasks.append((K_ROAD, *task[2:]))
-                s.tasks.append((K_BONUS, task[1]))
+                    s.tasks.append((TASK_ROAD, *task[2:]))
+                s.tasks.append((TASK_ROAD_BONUS, task[1]))
                 continue
             acts = task_actions(s, task)
             if not acts or (len(acts) == 1 and acts[0] is DECLINE):
                 s.tasks.pop()
-                if task[0] == K_BONUS and ROAD_BONUS[task[1]] == "personal_die":
+                if task[0] == TASK_ROAD_BONUS and ROAD_BONUS[task[1]] == "personal_die":
                     s.vp[p] += PERSONAL_DIE_VP  # S-32: with 3 dice, only the 5 VP
                     ev.append(Event("vp", {"seat": p, "vp": PERSONAL_DIE_VP}))
                 else:
                     ev.append(Event("lapse", {"seat": p, "task": TASK_NAMES[task[0]]}))
                 continue
-            s._legal = acts
+            s.legal_cache = acts
             return
         if s.dice_left:
-            acts = use_options(s, p, (s.turn_col,))
+            acts = use_options(s, p, (s.turn_column,))
             if not acts:
                 s.dice_left -= 1
-                ev.append(Event("forfeit", {"seat": p, "column": s.turn_col + 1}))
+                ev.append(Event("forfeit", {"seat": p, "column": s.turn_column + 1}))
                 continue
-            s._legal = acts
+            s.legal_cache = acts
             return
-        if s.turn_col >= 0:
+        if s.turn_column >= 0:
             end_turn(s, ev)
             continue
-        s._legal = None  # the seat has a takeable die; listed on demand
+        s.legal_cache = None  # the seat has a takeable die; listed on demand
         return

@@ -7,20 +7,20 @@ from itertools import product
 from typing import Any
 
 from monastic.games.monasterium.actions import (
+    BONUS_BOOK,
+    BONUS_DIE,
+    BONUS_INFLUENCE,
+    BONUS_ROSARY,
+    BONUS_SOUP,
+    BONUS_SOUP_TO_TOOL,
+    BONUS_TOOL,
+    BONUS_TOOL_TO_BOOK,
+    BONUS_VP,
     BONUSES,
     DECLINE,
-    I_BOOK,
-    I_DIE,
-    I_INF,
-    I_ROS,
-    I_SOUP,
-    I_SOUP_TOOL,
-    I_TOOL,
-    I_TOOL_BOOK,
-    I_VP,
     KEEP,
     PLACES,
-    STD0,
+    STANDARD0,
     TAKES,
     TOS,
     USES,
@@ -28,10 +28,15 @@ from monastic.games.monasterium.actions import (
 )
 from monastic.games.monasterium.catalogue import (
     BOOK,
-    INF,
+    COLUMNS,
+    EXTRA0,
+    FIELDS,
+    FLIP_ROW,
+    INFLUENCE,
     PERSONAL_MAX,
     ROAD_BONUS,
-    ROS,
+    ROSARY,
+    ROWS,
     SLOT_EFFECT,
     SOUP,
     STANDARD,
@@ -46,19 +51,29 @@ from monastic.games.monasterium.rules.sending import (
 )
 from monastic.games.monasterium.rules.window import has_tile_option, tile_options
 from monastic.games.monasterium.state import (
-    K_ANY,
-    K_BONUS,
-    K_DEST,
-    K_EXTRA,
-    K_GOOD,
-    K_PDIE,
-    K_TILE,
+    EXTRA_AVAILABLE,
     PHASE_OVER,
     PHASE_PLACE,
+    TASK_ANY_ACTION,
+    TASK_BUILDING_GOOD,
+    TASK_DESTINATION,
+    TASK_EXTRA_SEND,
     TASK_NAMES,
+    TASK_NEW_DIE,
+    TASK_ROAD_BONUS,
+    TASK_TILE,
+    TILE_FROM_ANY,
+    TILE_FROM_OWN_CHAPEL,
     StateData,
     Task,
 )
+
+#: Field F6 holds the jokers: one at a time, onto any column (§3.2).
+JOKER = FIELDS
+#: The most dice one take may hold (§3.2).
+MAX_TAKE = 3
+ALL_COLUMNS = range(COLUMNS)
+ROW_BITS = (1 << COLUMNS) - 1
 
 
 @lru_cache(maxsize=4096)
@@ -84,7 +99,7 @@ def placement_actions(s: StateData) -> list[Any]:
     pers = s.rolled_personal or []
     neut = s.rolled_neutral
     out: list[Any] = [PLACES[v] for v in sorted(set(pers) | set(neut))]
-    if not s.rerolled[p]:
+    if not s.reroll_used[p]:
         out.extend(_rerolls(tuple(pers), tuple(neut)))
     return out
 
@@ -93,14 +108,14 @@ def _sender_novices(s: StateData, p: int, mode: int, cache: dict[int, list[int]]
     if mode in cache:
         return cache[mode]
     out: list[int] = []
-    slots = s.slots[p]
-    for row in range(4):
-        bits = (slots >> (5 * row)) & 0x1F
+    slots = s.occupied_slots[p]
+    for row in range(ROWS):
+        bits = (slots >> (COLUMNS * row)) & ROW_BITS
         if bits:
-            first = row * 5 + (bits & -bits).bit_length() - 1
+            first = row * COLUMNS + (bits & -bits).bit_length() - 1
             if legal_dests(s, p, first, mode, True):
-                out.extend(row * 5 + c for c in range(5) if bits >> c & 1)
-    extras = [20 + r for r in range(4) if s.extras[p][r] == 1]
+                out.extend(row * COLUMNS + c for c in range(COLUMNS) if bits >> c & 1)
+    extras = [EXTRA0 + r for r in range(ROWS) if s.extra_novices[p][r] == EXTRA_AVAILABLE]
     if extras and legal_dests(s, p, extras[0], mode, True):
         out.extend(extras)
     cache[mode] = out
@@ -132,7 +147,7 @@ def _effect_uses(
         else:
             out.extend(uses[eff.move_min : eff.move_max + 1])
     elif kind == "window":
-        if has_tile_option(s, p, -2):
+        if has_tile_option(s, p, TILE_FROM_OWN_CHAPEL):
             out.append(uses[0])
 
 
@@ -140,12 +155,12 @@ def use_options(s: StateData, p: int, cols: range | tuple[int, ...]) -> list[Any
     """Performable actions of these columns: standard and unlocked I-III slots (§3.3)."""
     out: list[Any] = []
     cache: dict[int, list[int]] = {}
-    slots = s.slots[p]
-    used = s.used
+    slots = s.occupied_slots[p]
+    used = s.used_slots
     for c in cols:
-        _effect_uses(s, p, STD0 + c, STANDARD[c], out, cache)
-        for row in range(3):
-            slot = row * 5 + c
+        _effect_uses(s, p, STANDARD0 + c, STANDARD[c], out, cache)
+        for row in range(FLIP_ROW):
+            slot = row * COLUMNS + c
             if slots >> slot & 1 or (row and used >> slot & 1):
                 continue
             _effect_uses(s, p, slot, SLOT_EFFECT[slot], out, cache)
@@ -155,33 +170,34 @@ def use_options(s: StateData, p: int, cols: range | tuple[int, ...]) -> list[Any
 def take_actions(s: StateData, p: int) -> list[Any]:
     """Take 1-3 dice of F1-F5 or one joker for a column with a performable action (§3.2)."""
     out: list[Any] = []
-    fields = s.fields
-    for f in range(1, 6):
+    fields = s.dice_fields
+    for f in range(1, JOKER):
         avail = fields[f][0] + fields[f][1 + p]
-        for k in range(1, min(3, avail) + 1):
+        for k in range(1, min(MAX_TAKE, avail) + 1):
             out.append(TAKES[(f, k, f)])
-    if fields[6][0] + fields[6][1 + p]:
-        for c in range(5):
+    if fields[JOKER][0] + fields[JOKER][1 + p]:
+        for c in range(COLUMNS):
             if column_performable(s, p, c):
-                out.append(TAKES[(6, 1, c + 1)])
+                out.append(TAKES[(JOKER, 1, c + 1)])
     return out
 
 
 def column_performable(s: StateData, p: int, c: int) -> bool:
     """Whether a die of column c would have a performable action (S-14); stops early."""
-    if c == 4:
+    standard = STANDARD[c]
+    if standard.kind == "move":
         return True  # the standard move always is
-    if c in (1, 2, 3) and s.supply[STANDARD[c].goods[0]]:
+    if standard.kind == "take" and any(s.supply[g] for g in standard.goods):
         return True
     out: list[Any] = []
     cache: dict[int, list[int]] = {}
-    _effect_uses(s, p, STD0 + c, STANDARD[c], out, cache)
-    slots = s.slots[p]
-    for row in range(3):
+    _effect_uses(s, p, STANDARD0 + c, standard, out, cache)
+    slots = s.occupied_slots[p]
+    for row in range(FLIP_ROW):
         if out:
             return True
-        slot = row * 5 + c
-        if not (slots >> slot & 1 or (row and s.used >> slot & 1)):
+        slot = row * COLUMNS + c
+        if not (slots >> slot & 1 or (row and s.used_slots >> slot & 1)):
             _effect_uses(s, p, slot, SLOT_EFFECT[slot], out, cache)
     return bool(out)
 
@@ -191,57 +207,57 @@ def task_actions(s: StateData, task: Task) -> list[Any]:
     p = s.current
     kind = task[0]
     out: list[Any] = []
-    if kind == K_BONUS:
+    if kind == TASK_ROAD_BONUS:
         bonus = ROAD_BONUS[task[1]]
         supply = s.supply
         goods = s.goods[p]
         if bonus == "inf_or_ros":
-            if supply[INF]:
-                out.append(BONUSES[I_INF])
-            if supply[ROS]:
-                out.append(BONUSES[I_ROS])
+            if supply[INFLUENCE]:
+                out.append(BONUSES[BONUS_INFLUENCE])
+            if supply[ROSARY]:
+                out.append(BONUSES[BONUS_ROSARY])
         elif bonus == "soup_swap":
             if supply[SOUP]:
-                out.append(BONUSES[I_SOUP])
+                out.append(BONUSES[BONUS_SOUP])
             if goods[SOUP] and supply[TOOL]:
-                out.append(BONUSES[I_SOUP_TOOL])
+                out.append(BONUSES[BONUS_SOUP_TO_TOOL])
             if goods[TOOL] and supply[BOOK]:
-                out.append(BONUSES[I_TOOL_BOOK])
+                out.append(BONUSES[BONUS_TOOL_TO_BOOK])
         elif bonus == "any_action":
-            out = use_options(s, p, range(5))
+            out = use_options(s, p, ALL_COLUMNS)
         elif bonus == "window_any":
-            out = list(tile_options(s, p, -1))
+            out = list(tile_options(s, p, TILE_FROM_ANY))
         elif bonus == "personal_die":
-            if s.personal[p] < PERSONAL_MAX:
-                return [BONUSES[I_DIE], BONUSES[I_VP]]
+            if s.personal_dice[p] < PERSONAL_MAX:
+                return [BONUSES[BONUS_DIE], BONUSES[BONUS_VP]]
             return []
         if out:
             out.append(DECLINE)
         return out
-    if kind == K_ANY:
-        out = use_options(s, p, range(5))
+    if kind == TASK_ANY_ACTION:
+        out = use_options(s, p, ALL_COLUMNS)
         if out:
             out.append(DECLINE)
         return out
-    if kind == K_TILE:
+    if kind == TASK_TILE:
         out = list(tile_options(s, p, task[1]))
-        if out and task[1] != -2:
+        if out and task[1] != TILE_FROM_OWN_CHAPEL:
             out.append(DECLINE)
         return out
-    if kind == K_EXTRA:
-        if s.extras[p][task[1]] != 1:
+    if kind == TASK_EXTRA_SEND:
+        if s.extra_novices[p][task[1]] != EXTRA_AVAILABLE:
             return []
-        out = [TOS[d] for d in legal_dests(s, p, 20 + task[1], MODE_STD)]
+        out = [TOS[d] for d in legal_dests(s, p, EXTRA0 + task[1], MODE_STD)]
         if out:
             out.append(DECLINE)
         return out
-    if kind == K_DEST:
+    if kind == TASK_DESTINATION:
         return [TOS[d] for d in legal_dests(s, p, task[2], task[1])]
-    if kind == K_PDIE:
+    if kind == TASK_NEW_DIE:
         return [Reroll((task[1],), ()), KEEP]
-    if kind == K_GOOD:
+    if kind == TASK_BUILDING_GOOD:
         if s.supply[task[1]]:
-            return [BONUSES[I_TOOL if task[1] == TOOL else I_BOOK], DECLINE]
+            return [BONUSES[BONUS_TOOL if task[1] == TOOL else BONUS_BOOK], DECLINE]
         return []
     raise AssertionError(f"task {task} is automatic")
 
@@ -256,15 +272,15 @@ def decision_actions(s: StateData) -> list[Any]:
     if s.tasks:
         return task_actions(s, s.tasks[-1])
     if s.dice_left:
-        return use_options(s, p, (s.turn_col,))
+        return use_options(s, p, (s.turn_column,))
     return take_actions(s, p)
 
 
 def decisions(s: StateData) -> list[Any]:
     """The current decision's actions, listed once per state (kept in ``_legal``)."""
-    legal = s._legal
+    legal = s.legal_cache
     if legal is None:
-        legal = s._legal = decision_actions(s)
+        legal = s.legal_cache = decision_actions(s)
     return legal
 
 
@@ -294,12 +310,12 @@ def is_legal(s: StateData, seat: int, action: Any) -> bool:
 def decision_name(s: StateData) -> str:
     """A short name of the pending decision (for views and messages)."""
     if s.phase == PHASE_PLACE:
-        return "place"
+        return PHASE_PLACE
     if s.phase == PHASE_OVER:
-        return "over"
+        return PHASE_OVER
     if s.tasks:
         return TASK_NAMES[s.tasks[-1][0]]
-    return f"die_column_{s.turn_col + 1}" if s.dice_left else "take"
+    return f"die_column_{s.turn_column + 1}" if s.dice_left else "take"
 
 
 def why_illegal(s: StateData, seat: int, action: Any) -> str:

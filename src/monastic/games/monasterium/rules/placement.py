@@ -24,8 +24,8 @@ def place(s: StateData, p: int, v: int, ev: list[Event]) -> None:
     pers = s.rolled_personal or []
     cp = pers.count(v)
     cn = s.rolled_neutral.count(v)
-    s.fields[v][0] += cn
-    s.fields[v][1 + p] += cp
+    s.dice_fields[v][0] += cn
+    s.dice_fields[v][1 + p] += cp
     s.held_personal[p] -= cp
     s.held_neutral[p] -= cn
     s.rolled_personal = None
@@ -41,7 +41,7 @@ def place(s: StateData, p: int, v: int, ev: list[Event]) -> None:
 
 def reroll(s: StateData, p: int, action: Reroll, ev: list[Event]) -> None:
     """The re-roll tile: roll these dice of the roll again (S-4), once a round."""
-    s.rerolled[p] = True
+    s.reroll_used[p] = True
     pers = s.rolled_personal or []
     for v in action.personal:
         pers.remove(v)
@@ -59,17 +59,17 @@ def reroll(s: StateData, p: int, action: Reroll, ev: list[Event]) -> None:
 
 def takeable(s: StateData, p: int) -> bool:
     """Whether seat p may take a die from some field (a neutral one or its own)."""
-    return any(f[0] or f[1 + p] for f in s.fields[1:])
+    return any(f[0] or f[1 + p] for f in s.dice_fields[1:])
 
 
 def start_actions(s: StateData) -> None:
     """The action phase begins with the start player, or the next seat with a die to take."""
     s.phase = PHASE_ACT
-    s.turn_col = -1
+    s.turn_column = -1
     s.dice_left = 0
-    s.used = 0
+    s.used_slots = 0
     for i in range(s.n):
-        q = (s.start + i) % s.n
+        q = (s.start_player + i) % s.n
         if takeable(s, q):
             s.current = q
             return

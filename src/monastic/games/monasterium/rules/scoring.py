@@ -9,9 +9,10 @@ from monastic.games.monasterium.catalogue import (
     BOOK_VP,
     CHAPEL_SPREAD,
     CLOISTER_CHAPEL_MULT,
-    INF,
+    INFLUENCE,
     MAJORITY_VP,
-    ROS,
+    MONASTERIES,
+    ROSARY,
     SOUP,
     TOOL,
     TOOL_VP,
@@ -22,13 +23,13 @@ from monastic.games.monasterium.state import StateData
 
 def novices_in(s: StateData, p: int, m: int) -> int:
     """Seat p's novices in monastery m: buildings + cloister + chapel."""
-    return s.bcount[p][m] + s.kcount[p][m] + s.chapels[m][p]
+    return s.building_counts[p][m] + s.cloister_counts[p][m] + s.chapels[m][p]
 
 
 def majority(s: StateData) -> list[int]:
     """5 VP per monastery to every player with the highest count, at least 1 (S-46)."""
     out = [0] * s.n
-    for m in range(5):
+    for m in range(MONASTERIES):
         counts = [novices_in(s, p, m) for p in range(s.n)]
         best = max(counts)
         if best > 0:
@@ -40,18 +41,24 @@ def majority(s: StateData) -> list[int]:
 
 def chapel_spread(s: StateData, p: int) -> int:
     """VP for the number of chapels holding a novice of p (§9.2 step 2)."""
-    return CHAPEL_SPREAD[sum(1 for m in range(5) if s.chapels[m][p])]
+    return CHAPEL_SPREAD[sum(1 for m in range(MONASTERIES) if s.chapels[m][p])]
 
 
 def cloister_chapel(s: StateData, p: int) -> int:
     """Sum over monasteries of cloister × chapel × 2 (S-47)."""
-    return sum(s.kcount[p][m] * s.chapels[m][p] * CLOISTER_CHAPEL_MULT for m in range(5))
+    return sum(
+        s.cloister_counts[p][m] * s.chapels[m][p] * CLOISTER_CHAPEL_MULT for m in range(MONASTERIES)
+    )
 
 
 def goods_vp(s: StateData, p: int) -> int:
     """Tools 1, Books 2, ⌊(Soup + Influence + Rosary) / 2⌋ (S-48)."""
     g = s.goods[p]
-    return g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
+    return (
+        g[TOOL] * TOOL_VP
+        + g[BOOK] * BOOK_VP
+        + (g[SOUP] + g[INFLUENCE] + g[ROSARY]) // BASIC_DIVISOR
+    )
 
 
 def final_scoring(s: StateData, ev: list[Event]) -> None:
@@ -74,15 +81,15 @@ def final_scoring(s: StateData, ev: list[Event]) -> None:
         s.vp[p] += row["majority"] + row["chapel_spread"] + row["cloister_chapel"] + row["goods"]
         row["total"] = s.vp[p]
         rows.append(row)
-    s.final = {"players": rows}
+    s.final_breakdown = {"players": rows}
     ev.append(Event("final", {"scores": s.vp[:], "breakdown": rows}))
 
 
 def result(s: StateData) -> Result:
     """Scores, shared victory on ties (S-49), ranks and the final breakdown."""
-    if s.final is None:
+    if s.final_breakdown is None:
         raise ValueError("the game is not over")
     scores = tuple(float(v) for v in s.vp)
     best = max(scores)
     winners = tuple(p for p in range(s.n) if scores[p] == best)
-    return Result(scores, winners, ranks_from_scores(scores), dict(s.final))
+    return Result(scores, winners, ranks_from_scores(scores), dict(s.final_breakdown))

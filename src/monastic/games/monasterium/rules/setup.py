@@ -4,14 +4,26 @@ from __future__ import annotations
 
 from monastic.engine import Rng
 from monastic.games.monasterium.catalogue import (
+    BUILDINGS,
+    EXTRA_IDS,
+    FIELDS,
+    GOODS,
     MISSIONS,
+    MONASTERIES,
     PERSONAL_START,
     PLAYER_SETUP,
+    SLOTS,
     START_GOODS,
     SUPPLY,
 )
 from monastic.games.monasterium.rules.flow import settle
-from monastic.games.monasterium.state import PHASE_PLACE, StateData
+from monastic.games.monasterium.state import (
+    BLOCKED,
+    EMPTY,
+    EXTRA_LOCKED,
+    PHASE_PLACE,
+    StateData,
+)
 
 
 def set_up(s: StateData, seed: int) -> None:
@@ -20,7 +32,7 @@ def set_up(s: StateData, seed: int) -> None:
     n = s.n
     setup = PLAYER_SETUP[n]
     s.rng = Rng(seed)
-    s.start = s.rng.below(n)
+    s.start_player = s.rng.below(n)
     missions: list[str] = []
     for cat in ("A", "B", "C"):
         ids = [m.id for m in MISSIONS if m.category == cat]
@@ -29,37 +41,37 @@ def set_up(s: StateData, seed: int) -> None:
     s.missions = missions
     s.phase = PHASE_PLACE
     s.round = 1
-    s.current = s.start
-    s.personal = [PERSONAL_START] * n
+    s.current = s.start_player
+    s.personal_dice = [PERSONAL_START] * n
     s.held_personal = [PERSONAL_START] * n
     s.held_neutral = [setup.neutral] * n
     s.rolled_personal = None
     s.rolled_neutral = []
-    s.fields = [[0] * (n + 1) for _ in range(7)]
-    s.rerolled = [False] * n
+    s.dice_fields = [[0] * (n + 1) for _ in range(FIELDS + 1)]  # F1..F6; 0 unused
+    s.reroll_used = [False] * n
     s.goods = [list(START_GOODS) for _ in range(n)]
-    s.supply = [SUPPLY[g] - START_GOODS[g] * n for g in range(5)]
+    s.supply = [SUPPLY[g] - START_GOODS[g] * n for g in range(len(GOODS))]
     s.vp = [0] * n
-    s.slots = [(1 << 20) - 1] * n
-    s.extras = [[0, 0, 0, 0] for _ in range(n)]
-    s.pos = [1] * n
+    s.occupied_slots = [(1 << SLOTS) - 1] * n
+    s.extra_novices = [[EXTRA_LOCKED] * len(EXTRA_IDS) for _ in range(n)]
+    s.messenger_space = [1] * n
     s.laps = [0] * n
     s.window = [[[], [], []] for _ in range(n)]
-    s.stacks = [setup.tiles_per_monastery] * 5
-    s.buildings = [-1] * 30
-    s.cloisters = [-1] * 30
+    s.tile_stacks = [setup.tiles_per_monastery] * MONASTERIES
+    s.buildings = [EMPTY] * BUILDINGS
+    s.cloisters = [EMPTY] * BUILDINGS  # one cloister space beside each building
     for b in setup.blocked_buildings:
-        s.buildings[b] = -2
+        s.buildings[b] = BLOCKED
     for k in setup.blocked_cloisters:
-        s.cloisters[k] = -2
-    s.chapels = [[0] * n for _ in range(5)]
-    s.bcount = [[0] * 5 for _ in range(n)]
-    s.kcount = [[0] * 5 for _ in range(n)]
-    s.claimed = [[] for _ in range(n)]
+        s.cloisters[k] = BLOCKED
+    s.chapels = [[0] * n for _ in range(MONASTERIES)]
+    s.building_counts = [[0] * MONASTERIES for _ in range(n)]
+    s.cloister_counts = [[0] * MONASTERIES for _ in range(n)]
+    s.claimed_missions = [[] for _ in range(n)]
     s.mission_vp = [0] * n
-    s.turn_col = -1
+    s.turn_column = -1
     s.dice_left = 0
-    s.used = 0
+    s.used_slots = 0
     s.tasks = []
-    s.final = None
+    s.final_breakdown = None
     settle(s, [])
