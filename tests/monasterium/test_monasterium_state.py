@@ -82,8 +82,10 @@ def test_views_are_json_and_equal_for_all_seats() -> None:
     spectator = s.view(None)
     json.dumps(spectator)
     for seat in range(3):
-        assert s.view(seat) == spectator | {"seat": seat}
-    assert spectator["decision"] == "place" and spectator["rolled"] is not None
+        view = s.view(seat)
+        asked = view["decision"] if seat == s.current else None
+        assert view == spectator | {"viewer": seat, "decision": asked}
+    assert spectator["pending"] == "place" and spectator["rolled"] is not None
 
 
 def test_broken_saves_are_refused() -> None:

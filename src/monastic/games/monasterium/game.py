@@ -9,12 +9,12 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from monastic.engine import Game, GameInfo, Result, Rng, State, Strategy, as_rng
+from monastic.games.monasterium import view, words
 from monastic.games.monasterium.actions import Action, parse_action
 from monastic.games.monasterium.rules import flow, legal, scoring
 from monastic.games.monasterium.rules.consistency import check_consistency
 from monastic.games.monasterium.rules.setup import set_up
 from monastic.games.monasterium.state import PHASE_OVER, StateData, upgrade_from_version_1
-from monastic.games.monasterium.view import view
 
 __all__ = ["GAME", "MonasteriumGame", "MonasteriumState"]
 
@@ -38,8 +38,12 @@ class MonasteriumState(StateData, State):
     # the quiet apply is the same function (its list of events is dropped).
     apply_quiet = flow.apply_action  # type: ignore[assignment]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return view(self, seat)
+    # The view's parts (``State.view`` puts them together).
+    current_phase = view.current_phase
+    phase_text = view.phase_text
+    decision = view.decision
+    public_players = view.public_players
+    view_details = view.view_details
 
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
@@ -86,6 +90,9 @@ class MonasteriumGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def describe(self, event: Mapping[str, Any], viewer: int | None) -> str:
+        return words.describe(event, viewer)
 
     def strategy(self) -> Strategy[Any]:
         # The strategy reads the rules and this module, so it is imported when a bot first asks.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from monastic.engine import Event, Result, ranks_from_scores
+from monastic.engine import GAME_OVER, Event, Result, ranks_from_scores
 from monastic.games.monasterium.catalogue import (
     BASIC_DIVISOR,
     BOOK,
@@ -82,7 +82,16 @@ def final_scoring(s: StateData, ev: list[Event]) -> None:
         row["total"] = s.vp[p]
         rows.append(row)
     s.final_breakdown = {"players": rows}
-    ev.append(Event("final", {"scores": s.vp[:], "breakdown": rows}))
+    scores = [float(v) for v in s.vp]
+    ev.append(
+        Event(GAME_OVER, {"scores": scores, "winners": list(_winners(scores)), "breakdown": rows})
+    )
+
+
+def _winners(scores: list[float] | tuple[float, ...]) -> tuple[int, ...]:
+    """Every seat with the best score: ties share the victory (S-49)."""
+    best = max(scores)
+    return tuple(p for p, score in enumerate(scores) if score == best)
 
 
 def result(s: StateData) -> Result:
@@ -90,6 +99,4 @@ def result(s: StateData) -> Result:
     if s.final_breakdown is None:
         raise ValueError("the game is not over")
     scores = tuple(float(v) for v in s.vp)
-    best = max(scores)
-    winners = tuple(p for p in range(s.n) if scores[p] == best)
-    return Result(scores, winners, ranks_from_scores(scores), dict(s.final_breakdown))
+    return Result(scores, _winners(scores), ranks_from_scores(scores), dict(s.final_breakdown))

@@ -3,7 +3,7 @@ the turn and of the round (§3.4)."""
 
 from __future__ import annotations
 
-from monastic.engine import Event
+from monastic.engine import ROUND, Event
 from monastic.games.monasterium.actions import STANDARD0, Take, Use
 from monastic.games.monasterium.catalogue import (
     COLUMNS,
@@ -101,7 +101,6 @@ def end_round(s: StateData, ev: list[Event]) -> None:
         s.held_personal[p] = s.personal_dice[p]
         s.held_neutral[p] = s.setup.neutral
         s.reroll_used[p] = False
-    ev.append(Event("round_end", {"round": s.round}))
     if s.round == YEARS * n:
         final_scoring(s, ev)
         s.phase = PHASE_OVER
@@ -112,3 +111,4 @@ def end_round(s: StateData, ev: list[Event]) -> None:
     s.phase = PHASE_PLACE
     s.rolled_personal = None
     s.rolled_neutral = []
+    ev.append(Event(ROUND, {"round": s.round, "year": s.year, "start_player": s.start_player}))
