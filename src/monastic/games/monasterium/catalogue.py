@@ -46,6 +46,10 @@ BUILDING_TILE = tuple("window" in _RAW["building_reward"][t] for t in BUILDING_T
 #: Buildings (and cloister spaces) per monastery.
 SPACES_PER_MONASTERY = len(_RAW["monasteries"][0]["buildings"])
 BUILDINGS = len(BUILDING_TYPE)
+#: The buildings (and cloister spaces) of each monastery, by index.
+MONASTERY_SPACES = tuple(
+    range(m * SPACES_PER_MONASTERY, (m + 1) * SPACES_PER_MONASTERY) for m in range(MONASTERIES)
+)
 #: The first cloister space and the first chapel among the destinations.
 CLOISTER0 = BUILDINGS
 CHAPEL0 = 2 * BUILDINGS

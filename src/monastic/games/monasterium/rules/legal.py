@@ -74,6 +74,12 @@ JOKER = FIELDS
 MAX_TAKE = 3
 ALL_COLUMNS = range(COLUMNS)
 ROW_BITS = (1 << COLUMNS) - 1
+#: Each row's index and the shift of its slot bits.
+_ROW_SHIFTS = tuple((row, COLUMNS * row) for row in range(ROWS))
+#: The action slots (rows I-III) of each column: (slot, whether it is once per turn).
+_ACTION_SLOTS = tuple(
+    tuple((row * COLUMNS + c, row > 0) for row in range(FLIP_ROW)) for c in range(COLUMNS)
+)
 
 
 @lru_cache(maxsize=4096)
@@ -109,8 +115,8 @@ def _sender_novices(s: StateData, p: int, mode: int, cache: dict[int, list[int]]
         return cache[mode]
     out: list[int] = []
     slots = s.occupied_slots[p]
-    for row in range(ROWS):
-        bits = (slots >> (COLUMNS * row)) & ROW_BITS
+    for row, shift in _ROW_SHIFTS:
+        bits = (slots >> shift) & ROW_BITS
         if bits:
             first = row * COLUMNS + (bits & -bits).bit_length() - 1
             if legal_dests(s, p, first, mode, True):
@@ -159,9 +165,8 @@ def use_options(s: StateData, p: int, cols: range | tuple[int, ...]) -> list[Any
     used = s.used_slots
     for c in cols:
         _effect_uses(s, p, STANDARD0 + c, STANDARD[c], out, cache)
-        for row in range(FLIP_ROW):
-            slot = row * COLUMNS + c
-            if slots >> slot & 1 or (row and used >> slot & 1):
+        for slot, once_per_turn in _ACTION_SLOTS[c]:
+            if slots >> slot & 1 or (once_per_turn and used >> slot & 1):
                 continue
             _effect_uses(s, p, slot, SLOT_EFFECT[slot], out, cache)
     return out
@@ -187,17 +192,16 @@ def column_performable(s: StateData, p: int, c: int) -> bool:
     standard = STANDARD[c]
     if standard.kind == "move":
         return True  # the standard move always is
-    if standard.kind == "take" and any(s.supply[g] for g in standard.goods):
-        return True
+    if standard.kind == "take" and s.supply[standard.goods[0]]:
+        return True  # a shortcut: the full test below sees any other good of the take
     out: list[Any] = []
     cache: dict[int, list[int]] = {}
     _effect_uses(s, p, STANDARD0 + c, standard, out, cache)
     slots = s.occupied_slots[p]
-    for row in range(FLIP_ROW):
+    for slot, once_per_turn in _ACTION_SLOTS[c]:
         if out:
             return True
-        slot = row * COLUMNS + c
-        if not (slots >> slot & 1 or (row and s.used_slots >> slot & 1)):
+        if not (slots >> slot & 1 or (once_per_turn and s.used_slots >> slot & 1)):
             _effect_uses(s, p, slot, SLOT_EFFECT[slot], out, cache)
     return bool(out)
 

@@ -21,6 +21,7 @@ from monastic.games.monasterium.catalogue import (
     GOODS,
     INFLUENCE,
     MONASTERIES,
+    MONASTERY_SPACES,
     NOVICE_IDS,
     ROAD_LINKS,
     ROSARY,
@@ -90,7 +91,7 @@ def legal_dests(s: StateData, p: int, novice: int, mode: int, first: bool = Fals
         need = 0 if row == -1 else BUILDING_SEND_GOODS[row]
         bl = s.buildings
         for m in mons:
-            for b in range(m * SPACES_PER_MONASTERY, (m + 1) * SPACES_PER_MONASTERY):
+            for b in MONASTERY_SPACES[m]:
                 if bl[b] == EMPTY and goods[BUILDING_GOOD[b]] >= need:
                     out.append(b)
                     if first:
@@ -99,7 +100,7 @@ def legal_dests(s: StateData, p: int, novice: int, mode: int, first: bool = Fals
         cl = s.cloisters
         bl = s.buildings
         for m in mons:
-            for k in range(m * SPACES_PER_MONASTERY, (m + 1) * SPACES_PER_MONASTERY):
+            for k in MONASTERY_SPACES[m]:
                 if cl[k] == EMPTY:
                     a, b = CLOISTER_ADJ[k]
                     if bl[a] == p or bl[b] == p:
