@@ -16,7 +16,7 @@ import random
 import pytest
 
 import monastic
-from monastic.engine import Record
+from monastic.engine import Match, Record
 from monastic.games.monasterium import GAME
 
 SAVES = pathlib.Path(__file__).parent / "saves"
@@ -64,3 +64,11 @@ def test_an_old_save_keeps_every_field_under_its_new_name() -> None:
         map(json.dumps, old_state.values())
     )
     assert "messenger_space" in new_state and "pos" not in new_state
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_old_match_save_loads_whole(name: str) -> None:
+    """A match save of version 1 (record plus state) loads as one and matches its replay."""
+    match = Match.from_dict(_old(name, "match"))
+    replayed = monastic.replay(Record.from_data(_old(name, "match")["record"]))
+    assert match.state.to_dict() == replayed.to_dict()
