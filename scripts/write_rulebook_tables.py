@@ -137,30 +137,22 @@ def _mm_tables() -> dict[str, str]:
 # Monastery ----------------------------------------------------------------------------------
 
 _MON_SYMBOLS = {
-    "chapel": "Chapel: prayer here pays double; up to 3 may pray, 1 per player",
-    "scriptorium": "studying here pays 2 instead of 1",
-    "library": "swap two letters on the Prayer Board",
-    "abbots_house": "call an election at once",
+    "chapel": "prayer pays double; up to 3 pray",
+    "scriptorium": "study pays 2",
+    "library": "swap two letters",
+    "abbots_house": "an election at once",
     "almonry": "take 1 blessing",
-    "prison": "the new Abbot may lock a monk up here (not a symbol)",
-    "workshop": "draw a tile, then put one back",
-    "stables": "lay one more tile",
-    "brewhouse": "keep monks where they are at prayer hours and Night",
-    "farm": "toiling here pays 3 instead of 1",
+    "prison": "holds prisoners (no symbol)",
+    "workshop": "draw 1 tile, return 1",
+    "stables": "lay 1 more tile",
+    "brewhouse": "monks stay out",
+    "farm": "toil pays 3",
 }
 
 
-def _edges(code: str) -> str:
-    # N E S W as letters, for reading at a glance: "P-P-" -> "N S" paths
-    sides = "NESW"
-    paths = [sides[i] for i, c in enumerate(code) if c == "P"]
-    gates = [sides[i] for i, c in enumerate(code) if c == "G"]
-    parts = []
-    if paths:
-        parts.append("path " + "".join(paths))
-    if gates:
-        parts.append("gate " + "".join(gates))
-    return f"`{code}` " + (", ".join(parts) if parts else "no exits")
+def _tile_row(t: dict[str, Any], name: str, ids: str, n: str, effect: str) -> list[str]:
+    boxes = " ".join(str(b) for b in t["boxes"]) or "–"
+    return [name, ids, n, t["colour"], str(t["value"]), boxes, f"`{t['edges']}`", effect]
 
 
 def _mon_tables() -> dict[str, str]:
@@ -170,31 +162,28 @@ def _mon_tables() -> dict[str, str]:
     board = _json("monastery", "board.json")
     order = ["building", "path", "field", "garden", "livestock", "passage"]
     rows = []
+    passages: list[dict[str, Any]] = []
     for t in sorted(tiles, key=lambda t: order.index(t["category"])):
-        boxes = " ".join(str(b) for b in t["boxes"]) or "– (laid finished)"
-        effect = _MON_SYMBOLS.get(t["symbol"] or "", "")
-        if t["category"] == "livestock":
-            effect = "1 blessing per neighbouring tile when laid"
         if t["category"] == "passage":
-            effect = "its owner's monks jump here for 1 point; starts in its owner's hand"
+            passages.append(t)
+            continue
+        effect = _MON_SYMBOLS.get(t["symbol"] or "", "–")
+        if t["category"] == "livestock":
+            effect = "1 blessing per neighbour"
         if t["colour"] == "dual":
-            effect = "counts as Study and Toil"
-        rows.append(
-            [
-                t["name"],
-                f"`{t['id']}`",
-                t["copies"],
-                t["colour"],
-                t["value"],
-                boxes,
-                _edges(t["edges"]),
-                effect or "–",
-            ]
-        )
+            effect = "Study and Toil"
+        rows.append(_tile_row(t, t["name"], f"`{t['id']}`", str(t["copies"]), effect))
+    # The four passages differ only in their owner: one row.
+    first = passages[0]
+    same = ("value", "boxes", "edges", "colour")
+    if any(any(p[k] != first[k] for k in same) for p in passages):
+        raise ValueError("the Secret Passages are no longer alike: give each its own row")
+    ids = ", ".join(f"`{p['id']}`" for p in passages)
+    rows.append(
+        _tile_row(first, "Secret Passage, one per colour", ids, "1 each", "owner jumps here for 1")
+    )
     tile_table = table(
-        ["tile", "id", "n", "colour", "V", "boxes", "exits at r0 (N E S W)", "effect"],
-        rows,
-        "llrlrlll",
+        ["tile", "id", "n", "colour", "V", "boxes", "exits NESW", "effect"], rows, "llrlrlll"
     )
 
     def count(pred: Callable[[dict[str, Any]], bool]) -> int:
@@ -260,13 +249,15 @@ def _mon_tables() -> dict[str, str]:
                 f"praying monks return; election; each draws {core.DRAWS[h]}",
             )
         elif h in core.STUDY_HOURS:
-            kind, what = "Study", "steps, then scorings (grey tiles and the Abbey pay)"
+            kind, what = "Study", "steps, then scorings: grey and dual tiles and the Abbey pay"
         elif h in core.TOIL_HOURS:
-            kind, what = "Toil", "steps, then scorings (brown tiles pay)"
+            kind, what = "Toil", "steps, then scorings: brown and dual tiles pay"
         else:
             kind, what = "Night", "every monk returns to the Abbey"
         hours.append([str(h), str(h + 10), names.get(h, "–"), kind, what])
-    hour_table = table(["day 1", "day 2", "hour", "round", "what happens"], hours, "rrlll")
+    hour_table = table(
+        ["round, day 1", "round, day 2", "hour", "kind", "what happens"], hours, "rrlll"
+    )
 
     return {
         "tiles": tile_table,

@@ -19,7 +19,7 @@ import monastic
 from monastic.cli.rules_cmd import game_text
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("medieval-monastery",)
+GAMES = ("medieval-monastery", "monastery")
 
 
 def _script() -> ModuleType:
@@ -92,6 +92,22 @@ def test_numbers_agree_with_the_loaded_catalogues() -> None:
     assert len(combos.splitlines()) - 2 == sum(len(rule.sizes) for rule in COMBOS.values())
     if "monastery" in GAMES:
         assert f"| **all tiles** | **{len(INSTANCES)}** |" in _block("monastery", "tile-totals")
-        assert len(_block("monastery", "tiles").splitlines()) - 2 == len(TYPES)
+        passages = sum(t.category == "passage" for t in TYPES)  # the four share one row
+        assert len(_block("monastery", "tiles").splitlines()) - 2 == len(TYPES) - passages + 1
     if "monasterium" in GAMES:
         assert len(_block("monasterium", "road").splitlines()) - 2 == ROAD_LEN
+
+
+def test_monastery_turn_summary_has_the_engine_numbers() -> None:
+    from monastic.games.monastery import core
+    from monastic.games.monastery.catalogue import BOARD
+
+    turn = game_text(monastic.load_game("monastery"), "turn")
+    bands = sorted(BOARD.conversion)
+    spans = [
+        f"{low}-{bands[i + 1][0] - 1} → {got}" if i + 1 < len(bands) else f"{low}+ → {got}"
+        for i, (low, got) in enumerate(bands)
+    ]
+    assert "Points left over become blessings: " + ", ".join(spans) + "." in turn
+    draws = [core.DRAWS[h] for h in sorted(core.PRAYER_HOURS)]
+    assert f"everyone draws {draws[0]}, {draws[1]} or {draws[2]} tiles" in turn
