@@ -314,14 +314,15 @@ def _effect(e: dict[str, Any]) -> str:
             text += f"; you may also pay 1 {_GOOD[x['pay']]} for 1 {_GOOD[x['get']]}"
         return text
     if "move" in e:
-        low, high = e["move"]
+        move = e["move"]
+        low, high = (move, move) if isinstance(move, int) else move
         if low == high:
             return f"move your messenger {low} space" + ("s" if low > 1 else "")
         return f"move your messenger {low} to {high} spaces"
     if "window" in e:
-        return "take a window tile from a monastery where you have a chapel novice"
+        return "a window tile (a monastery with your chapel novice)"
     if "flip_tile" in e:
-        return "(no action) flips action tile " + str(e["flip_tile"])
+        return f"no action: sending it flips tile {e['flip_tile']}"
     if e.get("any_action"):
         return "any action"
     raise ValueError(f"no wording for {e}")
@@ -479,7 +480,7 @@ def _ms_tables() -> dict[str, str]:
     cond = {
         "personal_dice": "you own {n} personal dice",
         "cloister_novices": "at least {n} of your novices stand in cloister spaces",
-        "laps": "your messenger has gone round the road {n} time (from 20 onto 1)",
+        "laps": "your messenger has completed {n} lap(s) of the road (stepped from 20 onto 1)",
         "window_tiles": "your window holds at least {n} tiles",
         "monasteries_present": "you have a novice in each of the {n} monasteries",
     }

@@ -19,7 +19,7 @@ import monastic
 from monastic.cli.rules_cmd import game_text
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("medieval-monastery", "monastery")
+GAMES = ("medieval-monastery", "monastery", "monasterium")
 
 
 def _script() -> ModuleType:

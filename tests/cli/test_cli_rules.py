@@ -12,7 +12,7 @@ import monastic
 from monastic.cli.main import main
 from monastic.cli.rules_cmd import game_text
 
-GAMES = ("medieval-monastery", "monastery")
+GAMES = ("medieval-monastery", "monastery", "monasterium")
 
 
 def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
