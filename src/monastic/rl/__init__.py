@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import cache
 
 from monastic.rl.codec import ActionCodec, Block, Choices
+from monastic.rl.observation import Observer
 
-__all__ = ["ActionCodec", "Block", "Choices", "codec"]
+__all__ = ["ActionCodec", "Block", "Choices", "Observer", "codec", "observer"]
 
 
 @cache  # codecs never change once built, and building one walks its tables
@@ -37,3 +38,20 @@ def codec(game_id: str, players: int) -> ActionCodec:
 
         return MonasteryCodec(players)
     raise ValueError(f"no action space for game {game_id!r}")
+
+
+@cache  # observers never change once built
+def observer(game_id: str, players: int) -> Observer:
+    """The tensor layout of ``game_id`` at ``players`` seats."""
+    space = codec(game_id, players)
+    if game_id == "medieval-monastery":
+        from monastic.rl.obs_medieval_monastery import MedievalMonasteryObserver
+
+        return MedievalMonasteryObserver(space)
+    if game_id == "monasterium":
+        from monastic.rl.obs_monasterium import MonasteriumObserver
+
+        return MonasteriumObserver(space)
+    from monastic.rl.obs_monastery import MonasteryObserver
+
+    return MonasteryObserver(space)

@@ -85,6 +85,10 @@ class ActionCodec(ABC):
     def __init__(self, players: int, layout: Layout, stage_blocks: Iterable[Block] = ()) -> None:
         self.players = players
         self.blocks: tuple[Block, ...] = tuple(layout.blocks)
+        if self.blocks[0] != Block("wait", 0, 1):
+            raise ValueError("token 0 must be the block 'wait' (a seat with nothing to do)")
+        #: Token 0: what a seat sends in a Parallel step while others choose.
+        self.wait = self.blocks[0]
         self.size = layout.size
         #: Blocks whose tokens only follow a head, never start an action.
         self.stage_blocks = frozenset(stage_blocks)

@@ -48,7 +48,7 @@ class MedievalMonasteryCodec(ActionCodec):
 
     def __init__(self, players: int) -> None:
         lay = Layout()
-        self.wait = lay.add("wait", 1)
+        lay.add("wait", 1)
         self.play = lay.add("play", DECK_SIZE)
         self.discard_one = lay.add("discard_one", DECK_SIZE)
         self.discard_two = lay.add("discard_two", DECK_SIZE * (DECK_SIZE - 1) // 2)

@@ -59,7 +59,7 @@ class MonasteriumCodec(ActionCodec):
         self._personal_at = {f: i for i, f in enumerate(self._personal)}
         self._neutral_at = {f: i for i, f in enumerate(self._neutral)}
         lay = Layout()
-        self.wait = lay.add("wait", 1)
+        lay.add("wait", 1)
         self.place = lay.add("place", len(_FACES))
         self.reroll = lay.add("reroll", len(self._personal))
         self.reroll_neutral = lay.add("reroll_neutral", len(self._neutral))

@@ -87,7 +87,7 @@ class MonasteryCodec(ActionCodec):
 
     def __init__(self, players: int) -> None:
         lay = Layout()
-        self.wait = lay.add("wait", 1)
+        lay.add("wait", 1)
         self.single = {kind: lay.add(kind.__name__.lower(), 1) for kind in _SINGLE}
         self.return_ = lay.add("return", len(TYPES))
         self.library = lay.add("library", _BOARD_CELLS * _BOARD_CELLS)
