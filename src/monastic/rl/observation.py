@@ -19,7 +19,10 @@ import numpy.typing as npt
 
 from monastic.rl.codec import ActionCodec, Tokens
 
-__all__ = ["Features", "Observer", "Tensor", "index_of", "multi_hot", "one_hot"]
+#: Every feature lies within -BOUND..BOUND (scaled counts and coordinates stay far inside).
+BOUND = 1000.0
+
+__all__ = ["BOUND", "Features", "Observer", "Tensor", "index_of", "multi_hot", "one_hot"]
 
 Tensor = npt.NDArray[np.float32]
 Parts = dict[str, Tensor]

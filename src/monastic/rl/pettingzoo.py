@@ -21,7 +21,7 @@ from pettingzoo import AECEnv, ParallelEnv
 import monastic
 from monastic.engine import fresh_seed
 from monastic.rl import codec, observer
-from monastic.rl.observation import Tensor
+from monastic.rl.observation import BOUND, Tensor
 from monastic.rl.table import REWARDS, Table
 
 __all__ = ["MonasticAEC", "MonasticParallel", "env", "parallel_env", "raw_env"]
@@ -62,7 +62,7 @@ class _Common:
         self._obs_space = gymnasium.spaces.Dict(
             {
                 "observation": gymnasium.spaces.Box(
-                    -np.inf, np.inf, (self.observer.size,), dtype=np.float32
+                    -BOUND, BOUND, (self.observer.size,), dtype=np.float32
                 ),
                 "action_mask": gymnasium.spaces.Box(0, 1, (self.codec.size,), dtype=np.int8),
             }

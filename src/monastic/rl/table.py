@@ -115,6 +115,16 @@ class Table:
         self._choices.clear()
         return action
 
+    def apply(self, seat: int, action: Hashable) -> None:
+        """Apply a whole legal action (a bot's) for ``seat``, which must not be entering one."""
+        if self.entering is not None:
+            raise IllegalAction(f"seat {self.entering} is entering an action")
+        if action not in self.choices(seat).actions():
+            raise IllegalAction(f"{action} is not legal for seat {seat} now")
+        self.state.apply_quiet(seat, action)
+        self.moves.append((seat, action))
+        self._choices.clear()
+
     def rewards(self, kind: str) -> list[float]:
         return rewards(self.state.result(), kind)
 
