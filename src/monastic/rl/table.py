@@ -10,7 +10,7 @@ else is asked.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
@@ -53,8 +53,8 @@ class Table:
         self.moves: list[tuple[int, Hashable]] = []  # the game actions made, in order
         self._choices: dict[int, Choices] = {}
 
-    def clone(self) -> Table:
-        copy = Table(self.codec, self.state.clone())
+    def clone(self) -> Self:
+        copy = type(self)(self.codec, self.state.clone())
         copy.prefix, copy.entering = self.prefix, self.entering
         copy.moves = self.moves[:]
         copy._choices = dict(self._choices)  # Choices never change: sharing them is safe
