@@ -82,7 +82,7 @@ def _make(game_id: str) -> None:
         parameter_specification=params,
     )
 
-    class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    class SpielGame(pyspiel.Game):
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             given = dict(params or {})
             players = int(given.get("players", game.default_players))
@@ -114,7 +114,7 @@ def _make(game_id: str) -> None:
             recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return SpielObserver(self, recall)
 
-    class SpielState(pyspiel.State):  # type: ignore[misc]
+    class SpielState(pyspiel.State):
         def __init__(self, spiel_game: SpielGame, state: monastic.State) -> None:
             super().__init__(spiel_game)
             self.table = _SpielTable(spiel_game.codec, state)
@@ -147,11 +147,8 @@ def _make(game_id: str) -> None:
 
         def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
             seed = int(probability_sampler() * 2**53)
-            copy = self.clone()
-            world = self.table.state.determinize(player_id, seed)
-            table = copy.table
-            table.state = world
-            table._choices.clear()
+            copy: SpielState = self.clone()
+            copy.table.replace_state(self.table.state.determinize(player_id, seed))
             return copy
 
         def __str__(self) -> str:

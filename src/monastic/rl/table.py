@@ -60,6 +60,11 @@ class Table:
         copy._choices = dict(self._choices)  # Choices never change: sharing them is safe
         return copy
 
+    def replace_state(self, state: State) -> None:
+        """Go on in another world of the same moment (a ``determinize`` of the state)."""
+        self.state = state
+        self._choices.clear()
+
     def is_over(self) -> bool:
         return self.state.is_over()
 
