@@ -25,6 +25,8 @@ from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from math import prod
+from operator import itemgetter
 from typing import ClassVar
 
 import numpy as np
@@ -35,6 +37,7 @@ from monastic.engine import State
 __all__ = ["ActionCodec", "Block", "Choices", "Layout", "Mask"]
 
 Mask = npt.NDArray[np.int8]
+_first = itemgetter(0)
 Tokens = tuple[int, ...]
 #: The codec remembers the tokens of at most this many action values (then starts afresh).
 _MEMO_LIMIT = 1 << 17
@@ -94,14 +97,22 @@ class ActionCodec(ABC):
         self.stage_blocks = frozenset(stage_blocks)
         self._starts = [block.start for block in self.blocks]
         heads = [t for t in range(self.size) if self.block_of(t) not in self.stage_blocks]
-        widths = [int(np.prod([b.size for b in self.stages(t)], dtype=np.int64)) for t in heads]
+        widths = [prod(b.size for b in self.stages(t)) for t in heads]
         self._heads = heads
         self._head_offsets = [0, *accumulate(widths)]
         self._head_position = {t: i for i, t in enumerate(heads)}
         self.flat_size = self._head_offsets[-1]
         #: The longest token run of any action.
         self.max_tokens = 1 + max(len(self.stages(t)) for t in heads)
+        #: The head tokens of staged actions.
+        self.staged_heads = frozenset(t for t in heads if self.stages(t))
         self._memo: dict[Hashable, Tokens] = {}
+        # By the action object itself: games hand out the same interned values again and
+        # again, and an identity look-up skips hashing a dataclass. Holding the object keeps
+        # its id from being reused while the entry lives.
+        self._by_id: dict[int, Tokens] = {}
+        self._first_by_id: dict[int, int] = {}
+        self._kept: list[Hashable] = []
 
     # What each game fills in ---------------------------------------------------------------
 
@@ -124,6 +135,38 @@ class ActionCodec(ABC):
                 memo.clear()
             found = memo[action] = self.encode(action)
         return found
+
+    def runs(self, actions: Sequence[Hashable]) -> list[Tokens]:
+        """The tokens of each action, in order."""
+        self._learn(actions)
+        return list(map(self._by_id.__getitem__, map(id, actions)))
+
+    def first_tokens(self, actions: Sequence[Hashable]) -> list[int]:
+        """The first token of each action, in order (the fast path of ``Choices``)."""
+        firsts: list[int | None] = list(map(self._first_by_id.get, map(id, actions)))
+        if None in firsts:
+            self._learn(actions)
+            return list(map(self._first_by_id.__getitem__, map(id, actions)))
+        return firsts  # type: ignore[return-value]  # no None left
+
+    def _learn(self, actions: Sequence[Hashable]) -> None:
+        """Remember the tokens of every action by its identity.
+
+        The objects are kept alive alongside, so no id is reused while its entry lives:
+        games hand out the same interned values again and again, and the look-ups then
+        run without a Python-level step per action.
+        """
+        memo = self._by_id
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+            self._first_by_id.clear()
+            self._kept.clear()
+        for action in actions:
+            key = id(action)
+            if key not in memo:
+                run = memo[key] = self.tokens(action)
+                self._first_by_id[key] = run[0]
+                self._kept.append(action)
 
     def block_of(self, token: int) -> Block:
         if not 0 <= token < self.size:
@@ -175,52 +218,77 @@ class Choices:
 
     ``mask(prefix)`` marks exactly the tokens that continue ``prefix`` towards some legal
     action, so a learner entering tokens under the masks can only ever make legal actions.
+    Built for speed: a decision of one-token actions is only its list of first tokens; the
+    runs of staged actions and what follows each prefix are worked out when first asked.
     """
 
-    __slots__ = ("_by_tokens", "_next", "codec")
+    __slots__ = ("_actions", "_by_tokens", "_firsts", "_next", "_staged", "codec")
 
-    def __init__(self, codec: ActionCodec, actions: Iterable[Hashable]) -> None:
+    def __init__(self, codec: ActionCodec, actions: Sequence[Hashable]) -> None:
         self.codec = codec
-        tokens = codec.tokens
-        by_tokens: dict[Tokens, Hashable] = {}
-        following: dict[Tokens, set[int]] = {}
-        firsts: set[int] = set()
-        for action in actions:
-            run = tokens(action)
-            if run in by_tokens:
-                raise RuntimeError(
-                    f"{codec.game_id}: {by_tokens[run]} and {action} share tokens {run}"
-                )
-            by_tokens[run] = action
-            firsts.add(run[0])
-            for i in range(1, len(run)):
-                following.setdefault(run[:i], set()).add(run[i])
-        self._by_tokens = by_tokens
-        nexts = {prefix: sorted(found) for prefix, found in following.items()}
-        nexts[()] = sorted(firsts)
-        self._next = nexts
+        self._actions = actions
+        self._firsts = codec.first_tokens(actions)
+        self._staged = not codec.staged_heads.isdisjoint(self._firsts)
+        self._by_tokens: dict[Tokens, Hashable] | None = None
+        self._next: dict[Tokens, list[int]] = {}
+
+    def _table(self) -> dict[Tokens, Hashable]:
+        if self._by_tokens is None:
+            runs = self.codec.runs(self._actions)
+            table = dict(zip(runs, self._actions, strict=True))
+            if len(table) != len(runs):
+                seen: dict[Tokens, Hashable] = {}
+                for run, action in zip(runs, self._actions, strict=True):
+                    if run in seen:
+                        raise RuntimeError(
+                            f"{self.codec.game_id}: {seen[run]} and {action} share tokens {run}"
+                        )
+                    seen[run] = action
+            self._by_tokens = table
+        return self._by_tokens
 
     def __len__(self) -> int:
-        return len(self._by_tokens)
+        return len(self._actions)
 
-    def actions(self) -> list[Hashable]:
-        return list(self._by_tokens.values())
+    def actions(self) -> Sequence[Hashable]:
+        return self._actions
 
     def runs(self) -> list[Tokens]:
-        return list(self._by_tokens)
+        return list(self._table())
 
     def next_tokens(self, prefix: Tokens = ()) -> list[int]:
         """The tokens that continue ``prefix``, ascending; [] if there are none."""
-        return self._next.get(prefix, [])
+        found = self._next.get(prefix)
+        if found is None:
+            if not prefix:
+                found = sorted(set(self._firsts)) if self._staged else sorted(self._firsts)
+            else:
+                n = len(prefix)
+                found = sorted(
+                    {run[n] for run in self._table() if len(run) > n and run[:n] == prefix}
+                )
+            self._next[prefix] = found
+        return found
+
+    def allows(self, prefix: Tokens, token: int) -> bool:
+        """Whether ``token`` continues ``prefix`` towards a legal action."""
+        if not prefix:
+            return token in self._firsts
+        return token in self.next_tokens(prefix)
 
     def mask(self, prefix: Tokens = ()) -> Mask:
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        mask[self.next_tokens(prefix)] = 1
+        mask[self._firsts if not prefix else self.next_tokens(prefix)] = 1
         return mask
 
     def action(self, tokens: Tokens) -> Hashable | None:
         """The legal action these tokens complete, or None while more are needed."""
-        return self._by_tokens.get(tokens)
+        if len(tokens) == 1 and not self._staged:
+            try:
+                return self._actions[self._firsts.index(tokens[0])]
+            except ValueError:
+                return None
+        return self._table().get(tokens)
 
     def is_complete(self, tokens: Tokens) -> bool:
-        return tokens in self._by_tokens
+        return self.action(tokens) is not None

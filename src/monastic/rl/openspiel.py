@@ -25,6 +25,7 @@ view (canonical JSON), the tokens it has entered of an action, and every token i
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,7 @@ from monastic.engine import Rng
 from monastic.rl import codec, observer
 from monastic.rl.table import REWARDS, Table
 
-__all__ = ["SHORT_NAMES", "short_name"]
+__all__ = ["SHORT_NAMES", "short_name", "wrap"]
 
 
 def short_name(game_id: str) -> str:
@@ -179,6 +180,17 @@ def _make(game_id: str) -> None:
             return state.view_text(player, self.recall)
 
     pyspiel.register_game(game_type, SpielGame)
+    _WRAPPERS[game_id] = lambda state, params: SpielState(
+        pyspiel.load_game(short_name(game_id), {**params, "players": state.players}), state
+    )
+
+
+_WRAPPERS: dict[str, Callable[[monastic.State, dict[str, Any]], Any]] = {}
+
+
+def wrap(state: monastic.State, **params: Any) -> Any:
+    """An OpenSpiel state of our ``state`` as it stands (a copy: ``state`` is left alone)."""
+    return _WRAPPERS[state.game.id](state.clone(), params)
 
 
 def _register_all() -> None:

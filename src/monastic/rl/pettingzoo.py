@@ -135,6 +135,16 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._steps = 0
         self._select()
+        self._offer_mask()
+
+    def _offer_mask(self) -> None:
+        """The mask is in the info of the agent to act too, for ``last(observe=False)``."""
+        assert self.table is not None
+        agent = self.agent_selection
+        for other, info in self.infos.items():
+            if other != agent and info:
+                self.infos[other] = {}
+        self.infos[agent] = {"action_mask": self.table.mask(self._seat[agent])}
 
     def _select(self) -> None:
         assert self.table is not None
@@ -154,7 +164,8 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
             raise ValueError(f"{agent} must act: None is only for an agent that is done")
         assert self.table is not None
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if any(self.rewards.values()):
+            self.rewards = dict.fromkeys(self.agents, 0.0)
         self.table.play(self._seat[agent], action)
         self._steps += 1
         if self.table.is_over():
@@ -164,6 +175,7 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
+            self._offer_mask()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

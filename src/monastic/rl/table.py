@@ -41,7 +41,7 @@ def rewards(result: Result, kind: str) -> list[float]:
 class Table:
     """A state plus the tokens one seat has entered so far of a staged action."""
 
-    __slots__ = ("_choices", "codec", "entering", "moves", "prefix", "state")
+    __slots__ = ("_choices", "_masks", "codec", "entering", "moves", "prefix", "state")
 
     def __init__(self, codec: ActionCodec, state: State) -> None:
         if state.players != codec.players:
@@ -52,6 +52,7 @@ class Table:
         self.entering: int | None = None  # the seat that has entered ``prefix``
         self.moves: list[tuple[int, Hashable]] = []  # the game actions made, in order
         self._choices: dict[int, Choices] = {}
+        self._masks: dict[tuple[int, Tokens], Mask] = {}
 
     def clone(self) -> Self:
         copy = type(self)(self.codec, self.state.clone())
@@ -64,6 +65,7 @@ class Table:
         """Go on in another world of the same moment (a ``determinize`` of the state)."""
         self.state = state
         self._choices.clear()
+        self._masks.clear()
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -94,23 +96,30 @@ class Table:
         return self.choices(seat).next_tokens(self.prefix_of(seat))
 
     def mask(self, seat: int) -> Mask:
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        mask[self.legal_tokens(seat)] = 1
-        return mask
+        """The tokens ``seat`` may enter now, as 0/1 (a fresh array the caller may change)."""
+        key = (seat, self.prefix_of(seat))
+        found = self._masks.get(key)
+        if found is None:
+            if seat in self.to_act():
+                found = self.choices(seat).mask(key[1])
+            else:
+                found = np.zeros(self.codec.size, dtype=np.int8)
+            self._masks[key] = found
+        return found.copy()
 
     def play(self, seat: int, token: int) -> Hashable | None:
         """Enter one token for ``seat``; returns the action it completes (then applied)."""
         if isinstance(token, bool) or not isinstance(token, int | np.integer):
             raise IllegalAction(f"a token is a whole number, not {token!r}")
         token = int(token)
-        legal = self.legal_tokens(seat)
-        if token not in legal:
+        if seat not in self.to_act() or not self.choices(seat).allows(self.prefix_of(seat), token):
             what = self.codec.token_name(token) if 0 <= token < self.codec.size else token
             if seat not in self.to_act():
                 raise IllegalAction(f"seat {seat} is not to act now (token {what})")
             raise IllegalAction(f"token {what} is not legal for seat {seat} now")
         run = (*self.prefix_of(seat), token)
         action = self.choices(seat).action(run)
+        self._masks.clear()
         if action is None:
             self.prefix, self.entering = run, seat
             return None
@@ -124,11 +133,12 @@ class Table:
         """Apply a whole legal action (a bot's) for ``seat``, which must not be entering one."""
         if self.entering is not None:
             raise IllegalAction(f"seat {self.entering} is entering an action")
-        if action not in self.choices(seat).actions():
+        if action not in self.choices(seat).actions():  # a bot's, from legal_actions
             raise IllegalAction(f"{action} is not legal for seat {seat} now")
         self.state.apply_quiet(seat, action)
         self.moves.append((seat, action))
         self._choices.clear()
+        self._masks.clear()
 
     def rewards(self, kind: str) -> list[float]:
         return rewards(self.state.result(), kind)
