@@ -7,10 +7,12 @@ import runpy
 import sys
 
 import pytest
+from tests.rl.helpers import needs_common_view
 
 EXAMPLE = pathlib.Path(__file__).parents[2] / "examples" / "train_card_game.py"
 
 
+@needs_common_view("medieval-monastery")
 def test_the_training_example_runs_and_saves_its_curve(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -7,18 +7,18 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from tests.rl.helpers import SHORT
+from tests.rl.helpers import SHORT, needs_common_view, observed
 
 from monastic.rl.gymnasium import IDS, MonasticGym
 
 
-@pytest.mark.parametrize("game_id", sorted(IDS))
+@pytest.mark.parametrize("game_id", observed([pytest.param(g, id=g) for g in sorted(IDS)]))
 def test_check_env_passes(game_id: str) -> None:
     env = MonasticGym(game_id, 2, opponents="random", **SHORT.get(game_id, {}))
     check_env(env, skip_render_check=True)
 
 
-@pytest.mark.parametrize("game_id", sorted(IDS))
+@pytest.mark.parametrize("game_id", observed([pytest.param(g, id=g) for g in sorted(IDS)]))
 def test_a_registered_id_plays_a_whole_game_against_greedy(game_id: str) -> None:
     env = gymnasium.make(IDS[game_id], players=3, seat=1, **SHORT.get(game_id, {}))
     obs, info = env.reset(seed=5)
@@ -33,6 +33,7 @@ def test_a_registered_id_plays_a_whole_game_against_greedy(game_id: str) -> None
     assert steps > 3 and 0.0 <= float(reward) <= 1.0
 
 
+@needs_common_view("medieval-monastery")
 def test_the_same_seed_gives_the_same_game() -> None:
     def play(seed: int) -> list[int]:
         env = MonasticGym("medieval-monastery", 3, opponents="greedy", turns=1)
@@ -57,6 +58,7 @@ def test_bad_arguments_are_refused() -> None:
         MonasticGym("monasterium", 2, seat=2)
 
 
+@needs_common_view("monasterium")
 def test_an_unmasked_illegal_action_ends_the_episode_or_raises() -> None:
     from monastic.engine import IllegalAction
 

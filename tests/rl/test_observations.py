@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tests.rl.helpers import CASES, random_states
+from tests.rl.helpers import CASES, needs_common_view, observed, random_states
 
 from monastic.rl import observer
 
 EVERY = 5  # check every 5th state (and the last) of each game
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
+@pytest.mark.parametrize(("game_id", "players"), observed(CASES))
 def test_a_seats_tensor_is_the_same_in_its_determinized_worlds(game_id: str, players: int) -> None:
     look = observer(game_id, players)
     states = list(random_states(game_id, players, seed=players))
@@ -32,7 +32,10 @@ def test_a_seats_tensor_is_the_same_in_its_determinized_worlds(game_id: str, pla
     assert differ > 0 or info == "perfect"  # the worlds really were other worlds
 
 
-@pytest.mark.parametrize("game_id", ["medieval-monastery", "monasterium", "monastery"])
+@pytest.mark.parametrize(
+    "game_id",
+    observed([pytest.param(g, id=g) for g in ("medieval-monastery", "monasterium", "monastery")]),
+)
 def test_named_slices_tile_the_tensor(game_id: str) -> None:
     look = observer(game_id, 3)
     covered = np.zeros(look.size, dtype=int)
@@ -45,6 +48,7 @@ def test_named_slices_tile_the_tensor(game_id: str) -> None:
     assert set(named) == set(look.layout)
 
 
+@needs_common_view("medieval-monastery")
 def test_a_spectator_view_or_another_game_is_refused() -> None:
     state = next(random_states("medieval-monastery", 2, seed=1))
     with pytest.raises(ValueError, match="not a seat's medieval-monastery view"):

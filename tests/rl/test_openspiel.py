@@ -10,6 +10,7 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from tests.rl.helpers import needs_common_view, observed
 
 from monastic.rl.openspiel import SHORT_NAMES
 
@@ -32,7 +33,7 @@ def _game(game_id: str, params: dict[str, Any]) -> pyspiel.Game:
     return pyspiel.load_game(SHORT_NAMES[game_id], params)
 
 
-@pytest.mark.parametrize(("game_id", "params", "sims"), SIMS)
+@pytest.mark.parametrize(("game_id", "params", "sims"), observed(SIMS))
 def test_openspiels_random_simulation_checks_pass(
     game_id: str, params: dict[str, Any], sims: int
 ) -> None:
@@ -75,6 +76,7 @@ def test_openspiels_mcts_and_ismcts_bots_finish_games(
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
+@needs_common_view("medieval-monastery")
 def test_resampling_keeps_what_the_player_knows_and_redraws_the_rest() -> None:
     game = _game("medieval-monastery", {"players": 3, "turns": 1, "seed": 4})
     state = game.new_initial_state()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
-from tests.rl.helpers import SHORT
+from tests.rl.helpers import SHORT, needs_common_view, observed
 
 from monastic.rl import pettingzoo as mpz
 
@@ -24,13 +24,15 @@ ADVISORY = [
     "ignore:Observation is not a NumPy array:UserWarning",
     "ignore:Observation space for each agent probably should be:UserWarning",
 ]
-GAMES = [
-    pytest.param("medieval-monastery", 3, id="medieval-monastery-3"),
-    pytest.param("medieval-monastery", 6, id="medieval-monastery-6"),
-    pytest.param("monasterium", 2, id="monasterium-2"),
-    pytest.param("monastery", 2, id="monastery-2"),
-    pytest.param("monastery", 4, id="monastery-4"),
-]
+GAMES = observed(
+    [
+        pytest.param("medieval-monastery", 3, id="medieval-monastery-3"),
+        pytest.param("medieval-monastery", 6, id="medieval-monastery-6"),
+        pytest.param("monasterium", 2, id="monasterium-2"),
+        pytest.param("monastery", 2, id="monastery-2"),
+        pytest.param("monastery", 4, id="monastery-4"),
+    ]
+)
 
 
 def _opts(game_id: str) -> dict[str, object]:
@@ -50,6 +52,7 @@ def test_pettingzoo_parallel_api_test_passes(game_id: str, players: int) -> None
     parallel_api_test(mpz.parallel_env(game_id, players, **_opts(game_id)), num_cycles=2000)
 
 
+@needs_common_view("medieval-monastery")
 def test_the_parallel_card_game_asks_simultaneous_choices_in_one_step() -> None:
     env = mpz.parallel_env("medieval-monastery", 4, turns=2)
     obs, _ = env.reset(seed=3)
@@ -67,6 +70,7 @@ def test_the_parallel_card_game_asks_simultaneous_choices_in_one_step() -> None:
     assert sum(rewards.values()) == pytest.approx(1.0)
 
 
+@needs_common_view("monasterium")
 def test_max_cycles_truncates_and_rewards_come_at_the_end() -> None:
     env = mpz.env("monasterium", 2, max_cycles=5)
     env.reset(seed=1)
@@ -83,6 +87,7 @@ def test_max_cycles_truncates_and_rewards_come_at_the_end() -> None:
     assert steps == 5
 
 
+@needs_common_view("medieval-monastery")
 def test_score_rewards_add_up_to_zero_and_bad_arguments_are_refused() -> None:
     env = mpz.env("medieval-monastery", 3, reward="score", turns=1)
     env.reset(seed=2)
@@ -98,6 +103,7 @@ def test_score_rewards_add_up_to_zero_and_bad_arguments_are_refused() -> None:
         mpz.env("medieval-monastery", 2, turns=0)
 
 
+@needs_common_view("medieval-monastery")
 def test_an_illegal_token_is_refused_and_changes_nothing() -> None:
     from monastic.engine import IllegalAction
 
@@ -111,6 +117,7 @@ def test_an_illegal_token_is_refused_and_changes_nothing() -> None:
     assert env.unwrapped.table.state.to_json() == before
 
 
+@needs_common_view("monasterium")
 def test_render_is_text() -> None:
     env = mpz.env("monasterium", 2, render_mode="ansi")
     env.reset(seed=1)

@@ -81,9 +81,10 @@ def spiel(game: str, options: dict[str, Any]) -> list[Any]:
 
 
 def main() -> None:
+    chosen = sys.argv[1:] or list(GAMES)
     record = {
-        f"{adapter.__name__} {game}": adapter(game, options)
-        for game, options in GAMES.items()
+        f"{adapter.__name__} {game}": adapter(game, GAMES[game])
+        for game in chosen
         for adapter in (aec, parallel, gym, spiel)
     }
     text = json.dumps(record, sort_keys=True)
