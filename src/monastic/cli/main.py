@@ -14,6 +14,7 @@ from monastic.cli.bench import add_bench_parser, run_bench
 from monastic.cli.common import CliError, available_games
 from monastic.cli.engine_cmd import add_engine_parser, run_engine
 from monastic.cli.play import add_play_parser, run_play
+from monastic.cli.rules_cmd import add_rules_parser, run_rules
 
 __all__ = ["main"]
 
@@ -26,6 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"monastic {monastic.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_play_parser(sub)
+    add_rules_parser(sub)
     add_engine_parser(sub)
     add_bench_parser(sub)
     sub.add_parser("arena", help="bot tournaments (see 'monastic arena --help')", add_help=False)
@@ -105,6 +107,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return run_bench(args)
         if args.command == "play":
             return run_play(args)
+        if args.command == "rules":
+            return run_rules(args)
     except (CliError, ValueError) as err:
         # ValueError covers IllegalAction, ActionSyntaxError, BadOption and BadSaveFile.
         name = f"monastic {args.command}" + (

@@ -158,8 +158,13 @@ class Match:
             raise BadSaveFile("save file has no 'record'")
         record = Record.from_data(data["record"])
         match = cls.from_record(record)
-        if "state" in data and json.loads(match.state.to_json()) != data["state"]:
-            raise BadSaveFile("save file state does not match its record")
+        if "state" in data:
+            saved = data["state"]
+            if not isinstance(saved, Mapping):
+                raise BadSaveFile("save file field 'state' must be a saved state object")
+            # A save of an earlier state version is compared after its upgrade.
+            if match.game.from_json(saved).to_json() != match.state.to_json():
+                raise BadSaveFile("save file state does not match its record")
         return match
 
 
