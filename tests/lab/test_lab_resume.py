@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -143,3 +144,20 @@ def test_two_runs_never_write_one_file(tmp_path: Path) -> None:
             assert reader.done() == set()
     with ResultStore(path, writer=True):  # the lock went with the first writer
         pass
+
+
+def test_a_run_played_by_other_code_is_not_resumed(tmp_path: Path) -> None:
+    import zlib
+
+    settings = LabSettings("medieval-monastery", 2, ("greedy",), games=2, options={"turns": 1})
+    run_lab(settings, tmp_path, InlineBackend(), progress=False)
+    # Pretend the first game was played by other rules: its record has one move less.
+    with sqlite3.connect(results_path(tmp_path)) as db:
+        (blob,) = db.execute("SELECT record FROM games WHERE idx = 0").fetchone()
+        record = json.loads(zlib.decompress(blob))
+        record["moves"].pop()
+        changed = zlib.compress(json.dumps(record, indent=1).encode())
+        db.execute("UPDATE games SET record = ? WHERE idx = 0", (changed,))
+    more = LabSettings("medieval-monastery", 2, ("greedy",), games=3, options={"turns": 1})
+    with pytest.raises(StoreMismatch, match="game 0 no longer plays as it did"):
+        run_lab(more, tmp_path, InlineBackend(), progress=False)

@@ -19,11 +19,12 @@ from rich.progress import (
 )
 
 from monastic.bots import make
+from monastic.bots.ismcts import spec_settings
 from monastic.engine import load_game
 from monastic.lab.facts import play_lab_game
-from monastic.lab.games import GameTask, seatings
+from monastic.lab.games import GameTask, play_task, seatings
 from monastic.lab.runner import Backend
-from monastic.lab.store import ResultStore
+from monastic.lab.store import ResultStore, StoreMismatch
 
 __all__ = ["LabSettings", "RunSummary", "results_path", "run_lab"]
 
@@ -69,14 +70,15 @@ class LabSettings:
             "options": dict(self.options),
         }
 
-    def tasks(self) -> list[GameTask]:
-        """Every game of the run, by index."""
+    def task(self, index: int) -> GameTask:
+        """Game ``index`` of the run: seed ``seed + index``, the ``index``-th seating."""
         order = seatings(self.bots, self.players)
         items = tuple(sorted(self.options.items()))
-        return [
-            GameTask(self.game, i, self.seed + i, order[i % len(order)], items)
-            for i in range(self.games)
-        ]
+        return GameTask(self.game, index, self.seed + index, order[index % len(order)], items)
+
+    def tasks(self) -> list[GameTask]:
+        """Every game of the run, by index."""
+        return [self.task(i) for i in range(self.games)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,38 @@ class RunSummary:
     @property
     def games_per_second(self) -> float:
         return self.played / self.seconds if self.seconds > 0 else 0.0
+
+
+def _repeatable(spec: str) -> bool:
+    """Whether a bot plays the same game from the same seed (no time budget)."""
+    kind, _, params = spec.partition(":")
+    if kind != "ismcts":
+        return True
+    return spec_settings(params)[0].seconds is None
+
+
+def _check_same_code(settings: LabSettings, store: ResultStore, done: set[int]) -> None:
+    """Refuse to resume a run whose first stored game no longer plays the same.
+
+    Rules or bots changed since the run began would mix two versions of the game in one
+    results file; replaying one stored game (bots included) catches that for one game's
+    cost. Bots with a time budget never repeat, so their runs are not checked.
+    """
+    if not done or not all(_repeatable(spec) for spec in settings.bots):
+        return
+    first = min(done)
+    task = settings.tasks()[first] if first < settings.games else None
+    if task is None:
+        order = seatings(settings.bots, settings.players)
+        items = tuple(sorted(settings.options.items()))
+        task = GameTask(
+            settings.game, first, settings.seed + first, order[first % len(order)], items
+        )
+    if play_task(task).record != store.record(first):
+        raise StoreMismatch(
+            f"{store.path}: game {first} no longer plays as it did (the rules or the bots"
+            " changed since this run began); start a new run with another --out"
+        )
 
 
 def results_path(out_dir: str | Path) -> Path:
@@ -113,6 +147,7 @@ def run_lab(
     with ResultStore(results_path(out_dir), writer=True) as store:
         store.claim(settings.stored())
         done = store.done()
+        _check_same_code(settings, store, done)
         todo = [task for task in settings.tasks() if task.index not in done]
         bar = Progress(
             TextColumn("[progress.description]{task.description}"),
