@@ -15,17 +15,21 @@ from monastic.lab.analysis import analyse_decision, analyse_record, analysis_spe
 SPEC = "ismcts:iterations=300"
 
 
+def _lowest(state: State) -> list[int]:
+    """Each seat's lowest suit score (its final score), from the public view."""
+    return [int(player["lowest"]) for player in state.view(None)["players"]]
+
+
 def _weakest_suit_combo(state: State, seat: int) -> str | None:
     """A legal combo that lifts the seat's lowest suit above the rival's score, if any."""
-    view = state.view(seat)
-    lowest = view["lowest"]
+    lowest = _lowest(state)
     if lowest[seat] > lowest[1 - seat]:
         return None
     for text in state.legal_texts(seat):
         if text.startswith("combo"):
             after = state.clone()
             after.apply(seat, text)
-            if after.view(seat)["lowest"][seat] > lowest[1 - seat]:
+            if _lowest(after)[seat] > lowest[1 - seat]:
                 return text
     return None
 
