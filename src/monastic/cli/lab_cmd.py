@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+from types import FrameType
 
 from rich.console import Console
 
@@ -53,9 +55,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stop(signum: int, frame: FrameType | None) -> None:
+    # A terminated run stops like an interrupted one: finished games stay stored.
+    raise KeyboardInterrupt
+
+
 def lab_main(argv: list[str]) -> int:
     """The ``monastic lab`` command; returns the exit status."""
     args = _parser().parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop)
     console = Console(stderr=True)
     try:
         game = game_or_error(args.game)
