@@ -13,6 +13,7 @@ from monastic.cli.bench import add_bench_parser, run_bench
 from monastic.cli.common import CliError, available_games
 from monastic.cli.engine_cmd import add_engine_parser, run_engine
 from monastic.cli.play import add_play_parser, run_play
+from monastic.cli.server_cmds import add_server_parsers, run_server_command
 
 __all__ = ["main"]
 
@@ -27,6 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     add_play_parser(sub)
     add_engine_parser(sub)
     add_bench_parser(sub)
+    add_server_parsers(sub)
     sub.add_parser("arena", help="bot tournaments (see 'monastic arena --help')", add_help=False)
     sub.add_parser("games", help="list the games with their titles and player counts")
     return parser
@@ -77,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_bench(args)
         if args.command == "play":
             return run_play(args)
+        if args.command in ("serve", "bench-server"):
+            return run_server_command(args)
     except (CliError, ValueError) as err:
         # ValueError covers IllegalAction, ActionSyntaxError, BadOption and BadSaveFile.
         name = f"monastic {args.command}" + (

@@ -1,0 +1,56 @@
+"""Bot seats think in a pool of worker processes, so a search never stalls the event loop.
+
+A worker gets the saved state, the seat and the bot spec, and answers with the action's
+text. The bots API is used as it is: a bot sees the state and decides for its seat only from
+what that seat may know (``determinize``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+from monastic import bots
+from monastic.engine import load_game
+
+__all__ = ["BotPool", "choose"]
+
+
+def choose(game_id: str, state_json: str, seat: int, spec: str, seed: int) -> str:
+    """The bot's decision for ``seat`` in the saved state (runs inside a worker)."""
+    state = load_game(game_id).from_json(state_json)
+    return str(bots.make(spec, seed).choose(state, seat))
+
+
+def _warm() -> int:
+    # Importing the games once per worker keeps the first real decision fast.
+    from monastic.engine import game_ids
+
+    for game_id in game_ids():
+        load_game(game_id)
+    return multiprocessing.current_process().pid or 0
+
+
+class BotPool:
+    """A fixed set of worker processes shared by every table of one server."""
+
+    def __init__(self, workers: int) -> None:
+        # "spawn": the server process runs threads, which a forked child must not inherit.
+        self._pool = ProcessPoolExecutor(
+            max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn")
+        )
+        self.workers = max(1, workers)
+
+    async def warm(self) -> list[int]:
+        """Start every worker (their process ids), so no table waits for a start-up."""
+        loop = asyncio.get_running_loop()
+        jobs = [loop.run_in_executor(self._pool, _warm) for _ in range(self.workers)]
+        return list(await asyncio.gather(*jobs))
+
+    async def choose(self, game_id: str, state_json: str, seat: int, spec: str, seed: int) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, choose, game_id, state_json, seat, spec, seed)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
