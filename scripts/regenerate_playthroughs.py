@@ -4,6 +4,9 @@
     python scripts/regenerate_playthroughs.py --keep     # same moves, new views (no rule change)
     python scripts/regenerate_playthroughs.py --game monastery   # one game only
 
+With ``--keep`` the legal digests must not change: the script stops at the first step whose
+legal actions differ from the stored file's, since that is a change of rules.
+
 Files are named GAME-Np-sSEED.txt; the table below adds the default set for every game.
 """
 
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import pathlib
+import sys
 
 from monastic.engine.playthrough import parse_playthrough, write_playthrough
 
@@ -44,10 +48,15 @@ def main() -> None:
         if game not in monastic.game_ids() or (args.game and game not in args.game):
             continue
         path = FOLDER / f"{game}-{players}p-s{seed}.txt"
-        moves = None
-        if args.keep and path.exists():
-            moves = parse_playthrough(path.read_text())["moves"]
-        path.write_text(write_playthrough(game, players, seed, options, moves, max_steps))
+        stored = parse_playthrough(path.read_text()) if args.keep and path.exists() else None
+        moves = stored["moves"] if stored else None
+        text = write_playthrough(game, players, seed, options, moves, max_steps)
+        if stored:
+            fresh = parse_playthrough(text)["legal"]
+            for step, (old, new) in enumerate(zip(stored["legal"], fresh, strict=True)):
+                if old != new:
+                    sys.exit(f"{path.name}: the legal actions differ at step {step}: not written")
+        path.write_text(text)
         print("wrote", path.relative_to(FOLDER.parent.parent))
 
 

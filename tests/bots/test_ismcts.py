@@ -9,7 +9,7 @@ from toy_game import STRATEGY, TOY, Bid, ToyState, ToyStrategy, toy_strategy
 
 from monastic.bots.ismcts import ISMCTSBot, game_tuned, parse_spec, spec_settings
 from monastic.bots.ismcts_search import Node, Search, scores_to_rewards
-from monastic.bots.simple import RandomBot
+from monastic.bots.simple import GreedyBot, RandomBot
 from monastic.engine import Rng, State, Strategy
 
 
@@ -104,6 +104,12 @@ def test_a_game_without_strategy_falls_back_to_random_playouts() -> None:
     assert TOY.strategy() is None
     state = bidding_state()
     assert bot(strategy=None).choose(state, 0) in state.legal_actions(0)
+
+
+def test_a_game_without_strategy_has_no_greedy_bot() -> None:
+    state = bidding_state()
+    with pytest.raises(ValueError, match="has no heuristic"):
+        GreedyBot(1).choose(state, 0)
 
 
 def test_rewards_follow_the_scores_and_sum_to_one() -> None:

@@ -22,6 +22,7 @@ from monastic.cli.common import (
     write_atomic,
 )
 from monastic.engine import BadSaveFile, Match, Record, events_for, replay
+from monastic.engine.jsonio import read_json
 
 __all__ = ["add_engine_parser", "run_engine"]
 
@@ -132,15 +133,14 @@ def _cmd_to_act(args: argparse.Namespace) -> int:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     try:
-        data = json.loads(Path(args.record).read_text("utf-8"))
+        text = Path(args.record).read_bytes()
     except OSError as err:
         raise CliError(f"cannot read {args.record}: {err.strerror or err}") from None
-    except json.JSONDecodeError as err:
-        raise CliError(f"{args.record} is not valid JSON: {err}") from None
-    # A save file wraps its record; a bare record is the record itself.
-    if isinstance(data, dict) and isinstance(data.get("record"), dict):
-        data = data["record"]
     try:
+        data = read_json(text, "record")
+        # A save file wraps its record; a bare record is the record itself.
+        if isinstance(data, dict) and isinstance(data.get("record"), dict):
+            data = data["record"]
         state = replay(Record.from_data(data))
     except BadSaveFile as err:
         raise CliError(f"{args.record} does not replay: {err}") from None

@@ -6,7 +6,11 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-__all__ = ["Event", "events_for"]
+__all__ = ["GAME_OVER", "ROUND", "Event", "events_for"]
+
+#: Event kinds spelt the same in every game. Each game's other kinds are its own.
+GAME_OVER = "game_over"  # the game has ended: {"scores": [...], "winners": [...]}
+ROUND = "round"  # a new round (turn, day or hour) begins: {"round": n, ...}
 
 JSON = Any
 _NO_DATA: Mapping[str, JSON] = MappingProxyType({})

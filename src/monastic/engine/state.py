@@ -15,15 +15,16 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from monastic.engine.errors import BadOption, BadSaveFile, IllegalAction
+from monastic.engine.errors import ActionSyntaxError, BadOption, BadSaveFile, IllegalAction
 from monastic.engine.events import Event
+from monastic.engine.jsonio import excerpt, read_json
 from monastic.engine.options import OptionSpec, validate_options
 from monastic.engine.result import Result
-from monastic.engine.rng import Rng
+from monastic.engine.rng import SEED_LIMIT, Rng
 
 if TYPE_CHECKING:
     from monastic.engine.strategy import Strategy
@@ -33,6 +34,8 @@ __all__ = ["VIEW_KEYS", "Action", "Decision", "Game", "GameInfo", "State", "as_r
 #: Actions are small frozen values of ids with one canonical text form, ``str(action)``.
 Action = Hashable
 Seat = int
+#: No action text of any game comes near this; longer input is refused before parsing.
+MAX_ACTION_TEXT = 200
 
 
 def as_rng(rng: random.Random | Rng | int) -> Rng:
@@ -199,9 +202,15 @@ class State(ABC):
     def apply(self, seat: Seat, action: Action | str) -> list[Event]:
         """Check and apply an action (or its text); raise IllegalAction, changing nothing."""
         if isinstance(action, str):
+            if len(action) > MAX_ACTION_TEXT:
+                raise ActionSyntaxError(
+                    f"{excerpt(action)} is not an action: {len(action)} characters is too long"
+                )
             action = self.game.parse_action(action)
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{self.players - 1})")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(
+                f"there is no seat {excerpt(seat)} (seats are 0..{self.players - 1})"
+            )
         if self.is_over():
             raise IllegalAction("the game is over")
         acting = self.to_act()
@@ -238,6 +247,9 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     state_version: ClassVar[int] = 1
+    #: ``upgrades[v]`` turns a saved state of version ``v`` into one of version ``v + 1``, so
+    #: saves of every earlier version listed here still load.
+    upgrades: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
     default_players: ClassVar[int] = 2
 
     def __repr__(self) -> str:
@@ -256,8 +268,8 @@ class Game(ABC):
                 f"{self.id} takes {self.info.min_players} to {self.info.max_players} players,"
                 f" not {players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOption(f"seed must be a whole number, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise BadOption(f"seed must be a whole number from 0 to 2**128 - 1, not {seed!r}")
         return self._new(players, seed, validate_options(self.option_specs, options))
 
     def options(self, given: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
@@ -289,23 +301,26 @@ class Game(ABC):
         if isinstance(text, Mapping):
             doc: Any = text
         else:
-            try:
-                doc = json.loads(text)
-            except (json.JSONDecodeError, UnicodeDecodeError) as err:
-                raise BadSaveFile(f"save file is not valid JSON: {err}") from None
+            doc = read_json(text)
         if not isinstance(doc, dict):
             raise BadSaveFile("save file must hold a JSON object")
         if doc.get("game") != self.id:
-            raise BadSaveFile(f"save file is for game {doc.get('game')!r}, not {self.id!r}")
-        if doc.get("version") != self.state_version:
+            raise BadSaveFile(f"save file is for game {excerpt(doc.get('game'))}, not {self.id!r}")
+        version = doc.get("version")
+        readable = [v for v in range(1, self.state_version) if v in self.upgrades]
+        readable.append(self.state_version)
+        if isinstance(version, bool) or version not in readable:
             raise BadSaveFile(
-                f"save file has version {doc.get('version')!r}; this program reads"
-                f" version {self.state_version}"
+                f"save file has version {excerpt(version)}; this program reads"
+                f" version{'s' if len(readable) > 1 else ''} {', '.join(map(str, readable))}"
             )
         if not isinstance(doc.get("state"), dict):
             raise BadSaveFile("save file has no 'state' object")
         try:
-            return self._from_dict(doc["state"])
+            data = doc["state"]
+            for old in range(version, self.state_version):
+                data = self.upgrades[old](data)
+            return self._from_dict(data)
         except BadSaveFile:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
