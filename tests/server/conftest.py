@@ -55,3 +55,12 @@ def fresh_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[s
     base = postgres_url()
     if kind == "postgresql" and base:
         drop_postgres_database(base, url)
+
+
+@pytest.fixture(scope="module")
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server on SQLite, for tests whose subject is not the database."""
+    folder = tmp_path_factory.mktemp("server")
+    process = start_server(database("sqlite", folder), folder)
+    yield process
+    process.stop()

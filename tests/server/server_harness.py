@@ -86,11 +86,21 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60.0) -> ServerProcess:
+        self.launch()
+        return self.wait_ready(timeout)
+
+    def launch(self) -> None:
         command = [sys.executable, "-m", "monastic.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db, "--allow-seed", "--quiet", *self.args]
         env = dict(os.environ, PYTHONPATH=SOURCE + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
-        self.proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        if self.log_path:
+            with open(self.log_path, "ab") as log:  # the child keeps its own handle
+                self.proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        else:
+            self.proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+
+    def wait_ready(self, timeout: float = 60.0) -> ServerProcess:
+        assert self.proc is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -128,12 +138,26 @@ class ServerProcess:
         return httpx.Client(base_url=self.url, timeout=30)
 
 
+QUICK = ["--bot-delay", "0", "--bot-workers", "1"]
+
+
 def start_server(
     db: str, folder: Path, args: list[str] | None = None, port: int | None = None
 ) -> ServerProcess:
-    server = ServerProcess(db, port or free_port(), list(args or ["--bot-delay", "0"]))
-    server.log_path = folder / f"server-{server.port}.log"
-    return server.start()
+    return start_servers(db, folder, 1, args, port)[0]
+
+
+def start_servers(
+    db: str, folder: Path, count: int, args: list[str] | None = None, port: int | None = None
+) -> list[ServerProcess]:
+    """``count`` server processes on one database, started side by side."""
+    servers = []
+    for index in range(count):
+        server = ServerProcess(db, (port + index) if port else free_port(), list(args or QUICK))
+        server.log_path = folder / f"server-{server.port}.log"
+        server.launch()
+        servers.append(server)
+    return [server.wait_ready() for server in servers]
 
 
 def create_table(
@@ -175,7 +199,8 @@ class Client:
 
     def __init__(self, server: ServerProcess, table: str, token: str | None = None) -> None:
         self.table = table
-        self.ws: ClientConnection = connect(f"{server.ws_url}/ws/{table}", max_size=None)
+        url = f"{server.ws_url}/ws/{table}"
+        self.ws: ClientConnection = connect(url, max_size=None).__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.raw: list[str] = []
         self.messages: list[dict[str, Any]] = []

@@ -298,7 +298,7 @@ def create_app(config: ServerConfig) -> Starlette:
         store = Store(config.db_url, origin)
         await store.run(store.migrate)
         pool = BotPool(config.bot_workers)
-        await pool.warm()
+        warming = asyncio.get_running_loop().create_task(pool.warm())  # in the background
         measured = Metrics()
         hub = Hub(config, store, pool, measured)
         app.state.hub = hub
@@ -316,6 +316,7 @@ def create_app(config: ServerConfig) -> Starlette:
             if listener is not None:
                 await listener.stop()
             await hub.close()
+            warming.cancel()
             pool.close()
             store.close()
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from monastic import bots
@@ -21,6 +24,18 @@ def choose(game_id: str, state_json: str, seat: int, spec: str, seed: int) -> st
     """The bot's decision for ``seat`` in the saved state (runs inside a worker)."""
     state = load_game(game_id).from_json(state_json)
     return str(bots.make(spec, seed).choose(state, seat))
+
+
+def _watch_parent(parent: int) -> None:
+    """Start a thread that ends this worker once the server process is gone: a server
+    killed with SIGKILL cannot tell its workers, and they would wait for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="monastic-parent-watch", daemon=True).start()
 
 
 def _warm() -> int:
@@ -38,7 +53,10 @@ class BotPool:
     def __init__(self, workers: int) -> None:
         # "spawn": the server process runs threads, which a forked child must not inherit.
         self._pool = ProcessPoolExecutor(
-            max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn")
+            max_workers=max(1, workers),
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_watch_parent,
+            initargs=(os.getpid(),),
         )
         self.workers = max(1, workers)
 
@@ -53,4 +71,5 @@ class BotPool:
         return await loop.run_in_executor(self._pool, choose, game_id, state_json, seat, spec, seed)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers (a decision under way is finished first)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)

@@ -20,7 +20,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from monastic.engine import ActionSyntaxError, State
+from monastic.engine import ActionSyntaxError, State, fresh_seed
 from monastic.engine.undo import seal_reason
 from monastic.server.botpool import BotPool
 from monastic.server.config import BOT_LEVELS, ServerConfig
@@ -190,7 +190,7 @@ class Hub:
             game=row.game,
             players=row.players,
             options=dict(row.options),
-            seed=secrets.randbits(62),
+            seed=fresh_seed(),
             settings=dict(row.settings),
             status="open",
             version=0,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
-    BigInteger,
     Boolean,
     Column,
     Float,
@@ -34,7 +33,7 @@ tables = Table(
     Column("game", String(40), nullable=False),
     Column("players", Integer, nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", String(40), nullable=False),  # decimal: seeds have up to 128 bits
     Column("settings", JSON, nullable=False),  # the table's own settings (the Study clock)
     Column("status", String(12), nullable=False),  # open, running, finished
     Column("version", Integer, nullable=False),  # +1 for every move and every take-back

@@ -53,7 +53,7 @@ def parse_client_message(raw: str | bytes, max_bytes: int, max_chat: int) -> Cli
         raise ProtocolError(f"message too long: {size} bytes (at most {max_bytes})")
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("message is not valid JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("message must be a JSON object with a 'type'")

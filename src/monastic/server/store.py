@@ -157,7 +157,7 @@ class Store:
                     game=row.game,
                     players=row.players,
                     options=row.options,
-                    seed=row.seed,
+                    seed=str(row.seed),
                     settings=row.settings,
                     status=row.status,
                     version=row.version,

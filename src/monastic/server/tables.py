@@ -7,7 +7,7 @@ import secrets
 import time
 from typing import Any
 
-from monastic.engine import BadOption, Game, game_ids, load_game
+from monastic.engine import SEED_LIMIT, BadOption, Game, fresh_seed, game_ids, load_game
 from monastic.server.clocks import CLOCKS
 from monastic.server.config import BOT_LEVELS
 from monastic.server.store import SeatRow, TableRow
@@ -84,9 +84,9 @@ def new_table(body: Any, allow_seed: bool = False) -> TableRow:
             levels = ", ".join(BOT_LEVELS)
             raise BadRequest(f"seat {index} must be 'human' or a bot level ({levels})")
     settings = _settings(game, body.get("settings") or {})
-    seed = body.get("seed", secrets.randbits(62))
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-        raise BadRequest("'seed' must be a whole number from 0 to 2**62 - 1")
+    seed = body.get("seed", fresh_seed())
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise BadRequest("'seed' must be a whole number from 0 to 2**128 - 1")
     now = time.time()
     return TableRow(
         id=secrets.token_urlsafe(6),

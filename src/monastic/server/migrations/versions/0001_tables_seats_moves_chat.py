@@ -23,7 +23,7 @@ def upgrade() -> None:
         sa.Column("game", sa.String(40), nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
         sa.Column("options", sa.JSON, nullable=False),
-        sa.Column("seed", sa.BigInteger, nullable=False),
+        sa.Column("seed", sa.String(40), nullable=False),
         sa.Column("settings", sa.JSON, nullable=False),
         sa.Column("status", sa.String(12), nullable=False),
         sa.Column("version", sa.Integer, nullable=False),
