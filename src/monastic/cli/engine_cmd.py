@@ -21,6 +21,7 @@ from monastic.cli.common import (
     print_json,
     write_atomic,
 )
+from monastic.cli.engine_stdio import serve_stdio
 from monastic.engine import BadSaveFile, Match, Record, events_for, replay
 from monastic.engine.jsonio import read_json
 
@@ -34,7 +35,12 @@ def add_engine_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="scripting protocol over a save file (new, moves, apply, view, result, replay)",
         description="Drive a game one command at a time through a save file.",
     )
-    cmds = engine.add_subparsers(dest="engine_command", required=True, metavar="COMMAND")
+    engine.add_argument(
+        "--stdio",
+        action="store_true",
+        help="one process for a whole session: commands on stdin, one JSON answer per line",
+    )
+    cmds = engine.add_subparsers(dest="engine_command", metavar="COMMAND")
 
     new = cmds.add_parser("new", help="start a game and write its save file")
     new.add_argument("game", help="game id, e.g. medieval-monastery")
@@ -71,6 +77,14 @@ def add_engine_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run_engine(args: argparse.Namespace) -> int:
     """Run one engine command; CliError and ValueError become exit status 2."""
+    if args.stdio:
+        if args.engine_command:
+            raise CliError("--stdio takes no command: the commands come on standard input")
+        return serve_stdio()
+    if not args.engine_command:
+        raise CliError(
+            "name a command (new, moves, apply, view, result, to-act, replay) or --stdio"
+        )
     return _COMMANDS[args.engine_command](args)
 
 

@@ -142,7 +142,7 @@ class Match:
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Apply a checked action and record it."""
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            action = self.game.read_action(action)
         events = self.state.apply(seat, action)
         self.record.moves.append((seat, str(action)))
         return events
@@ -158,8 +158,13 @@ class Match:
             raise BadSaveFile("save file has no 'record'")
         record = Record.from_data(data["record"])
         match = cls.from_record(record)
-        if "state" in data and json.loads(match.state.to_json()) != data["state"]:
-            raise BadSaveFile("save file state does not match its record")
+        if "state" in data:
+            saved = data["state"]
+            if not isinstance(saved, Mapping):
+                raise BadSaveFile("save file field 'state' must be a saved state object")
+            # A save of an earlier state version is compared after its upgrade.
+            if match.game.from_json(saved).to_json() != match.state.to_json():
+                raise BadSaveFile("save file state does not match its record")
         return match
 
 

@@ -202,11 +202,7 @@ class State(ABC):
     def apply(self, seat: Seat, action: Action | str) -> list[Event]:
         """Check and apply an action (or its text); raise IllegalAction, changing nothing."""
         if isinstance(action, str):
-            if len(action) > MAX_ACTION_TEXT:
-                raise ActionSyntaxError(
-                    f"{excerpt(action)} is not an action: {len(action)} characters is too long"
-                )
-            action = self.game.parse_action(action)
+            action = self.game.read_action(action)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(
                 f"there is no seat {excerpt(seat)} (seats are 0..{self.players - 1})"
@@ -291,6 +287,16 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Text to action; raises ActionSyntaxError naming what is wrong."""
+
+    def read_action(self, text: str) -> Action:
+        """``parse_action`` for text from outside: over-long input is refused unparsed."""
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"an action is a text, not {excerpt(text)}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise ActionSyntaxError(
+                f"{excerpt(text)} is not an action: {len(text)} characters is too long"
+            )
+        return self.parse_action(text)
 
     @abstractmethod
     def _from_dict(self, data: Mapping[str, Any]) -> State:

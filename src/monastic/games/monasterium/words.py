@@ -1,4 +1,5 @@
-"""Monasterium names and events as sentences for the play log.
+"""Monasterium in words: the names of its components, its phases and decisions, and every
+event as one sentence for a viewer.
 
 Every Monasterium event is public, so each viewer reads the same sentences; only "you"
 replaces the viewer's own seat. The wording of actions, goods and places is built from the
@@ -8,9 +9,10 @@ game's data tables, so a corrected number in the data shows up here too.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from monastic.cli.render.base import Describer, describe_with, seat_label
+from monastic.engine import GAME_OVER, ROUND
 from monastic.games.monasterium.catalogue import (
     BUILDING_TYPE,
     DEST_INDEX,
@@ -23,21 +25,10 @@ from monastic.games.monasterium.catalogue import (
     SLOT_EFFECT,
     SLOT_INDEX,
     STANDARD,
+    YEARS,
     Effect,
     Mission,
 )
-
-__all__ = [
-    "BONUS_NAMES",
-    "BUILDING_NAMES",
-    "action_name",
-    "describe_event",
-    "effect_name",
-    "goods_text",
-    "mission_text",
-    "place_name",
-    "road_space",
-]
 
 Event = dict[str, Any]
 
@@ -49,6 +40,21 @@ BONUS_NAMES = {
     "any_action": "any action",
     "window_any": "window tile",
 }
+#: What a die on each field F1..F6 does: the standard action of its column; F6 a joker.
+FIELD_NAMES = ("send", "Soup", "Rosary", "Influence", "move", "joker")
+#: Each road bonus in a letter or two (for drawing the road), and the legend of the codes.
+ROAD_BONUS_CODES = {
+    "inf_or_ros": "IR",
+    "soup_swap": "SS",
+    "personal_die": "D",
+    "any_action": "A",
+    "window_any": "W",
+}
+ROAD_BONUS_LEGEND = (
+    "IR Influence/Rosary · SS Soup or swap · D personal die · A any action · W window tile"
+)
+#: Building kinds in a word, where space is short.
+SHORT_PLACE_KINDS = {"profane building": "profane", "common room": "common rm"}
 _TASKS = {
     "road": "the road bonus",
     "road_bonus": "the road bonus",
@@ -139,8 +145,15 @@ def road_space(space: int) -> str:
     return f"{space} ({', '.join(what)})" if what else str(space)
 
 
+def seat_name(seat: Any, viewer: int | None, *, capital: bool = True) -> str:
+    """``Seat 2``, or ``You``/``you`` when the seat is the viewer's."""
+    if viewer is not None and seat == viewer:
+        return "You" if capital else "you"
+    return f"Seat {seat}" if capital else f"seat {seat}"
+
+
 def _who(e: Event, v: int | None) -> str:
-    return seat_label(e.get("seat"), v)
+    return seat_name(e.get("seat"), v)
 
 
 def _dice(count: int) -> str:
@@ -210,9 +223,12 @@ def _mission(e: Event, v: int | None) -> str:
     return f"{_who(e, v)} fulfilled mission {name}: +{e['vp']} VP"
 
 
-def _final(e: Event, v: int | None) -> str:
-    scores = ", ".join(f"{seat_label(p, v)} {s}" for p, s in enumerate(e["scores"]))
-    return f"Final scoring done: {scores}"
+def _game_over(e: Event, v: int | None) -> str:
+    scores = ", ".join(f"{seat_name(p, v)} {s:g}" for p, s in enumerate(e["scores"]))
+    winners = [seat_name(p, v) for p in e["winners"]]
+    won = winners[0] if len(winners) == 1 else " and ".join(winners) + " share the victory"
+    verb = "" if len(winners) > 1 else (" win" if winners[0] == "You" else " wins")
+    return f"Final scoring done: {scores}. {won}{verb}"
 
 
 def _tile(e: Event, v: int | None) -> str:
@@ -222,7 +238,8 @@ def _tile(e: Event, v: int | None) -> str:
     return f"{_who(e, v)} placed a {mon} ({name}) window tile in {row}, column {e['col']}"
 
 
-_DESCRIBE: dict[str, Describer] = {
+#: Each event kind in words, for a viewer (None: a spectator).
+DESCRIBE: dict[str, Callable[[Event, int | None], str]] = {
     "roll": _roll,
     "reroll": _reroll,
     "place": _place,
@@ -230,7 +247,7 @@ _DESCRIBE: dict[str, Describer] = {
     "use": _use,
     "send": _send,
     "mission": _mission,
-    "final": _final,
+    GAME_OVER: _game_over,
     "tile": _tile,
     "gain": lambda e, v: f"{_who(e, v)} took {goods_text(e['goods'])}"
     + ("" if e["goods"] else " (the supply is out)"),
@@ -254,10 +271,83 @@ _DESCRIBE: dict[str, Describer] = {
     " (nothing can be done)",
     "forfeit": lambda e, v: f"{_who(e, v)} forfeited a die of column {e['column']}"
     " (no action possible)",
-    "round_end": lambda e, v: f"── Round {e['round']} is over: the dice go back to their owners ──",
+    ROUND: lambda e, v: f"── Round {e['round']} (year {e['year']}) begins:"
+    " the dice are back with their owners ──",
 }
 
 
-def describe_event(event: Event, viewer: int | None) -> str | None:
-    """One sentence for any Monasterium event."""
-    return describe_with(_DESCRIBE, event, viewer)
+def describe(event: Mapping[str, Any], viewer: int | None) -> str:
+    """One line of plain English for an event as ``viewer`` (a seat or None) sees it."""
+    e = dict(event)
+    kind = str(e.get("kind"))
+    words = DESCRIBE.get(kind)
+    if words is None:  # a kind this module does not know yet: its name, in words
+        return f"{_who(e, viewer)}: {kind.replace('_', ' ')}"
+    return words(e, viewer)
+
+
+# Phases and decisions --------------------------------------------------------------------
+
+#: Each phase (``state.PHASES``) in a word or two.
+PHASE_NAMES = {"place": "Dice placement", "act": "Actions", "over": "Game over"}
+
+
+def phase_text(phase: str, round_: int, year: int, players: int) -> str:
+    """``Year 2/3, round 4/9: Dice placement``, or ``Game over``."""
+    if phase == "over":
+        return PHASE_NAMES[phase]
+    return f"Year {year}/{YEARS}, round {round_}/{YEARS * players}: {PHASE_NAMES[phase]}"
+
+
+#: Each pending decision as what the seat to act is doing: "{who} to place dice".
+_WAITING = {
+    "place": "{who} to place dice",
+    "take": "{who} to take dice from a field",
+    "destination": "{who} to choose where the novice goes",
+    "road_bonus": "{who} to take a road bonus",
+    "road": "{who} to take a road bonus",
+    "any_action": "{who} to choose an action (any-action bonus, no die)",
+    "window_tile": "{who} to place a window tile",
+    "extra_send": "{who} may send the extra novice for free",
+    "new_die": "{who} may re-roll the new personal die",
+    "building_good": "{who} to take the building's good",
+    "over": "The game is over",
+}
+
+#: Each pending decision as a question to the seat that must answer it.
+_PROMPTS = {
+    "place": "Choose a value: all your rolled dice showing it go onto its field",
+    "take": "Take 1-3 dice from one field F1-F5, or a joker from F6 onto a column",
+    "destination": "Where does the novice go?",
+    "road_bonus": "Take the road bonus (or decline it)",
+    "road": "Take the road bonus (or decline it)",
+    "any_action": "Choose any action (the any-action bonus, no die), or decline",
+    "window_tile": "Place a window tile",
+    "extra_send": "Send the extra novice for free, or decline",
+    "new_die": "Re-roll the new personal die, or keep it",
+    "building_good": "Take the building's good, or decline it",
+}
+
+
+def _column(decision: str) -> str | None:
+    """The column of a ``die_column_<c>`` decision, else None."""
+    head, _, column = decision.rpartition("_")
+    return column if head == "die_column" else None
+
+
+def waiting_text(decision: str, who: str, dice_left: int) -> str:
+    """The pending decision as what ``who`` (``You``, ``Seat 2``) is doing now."""
+    column = _column(decision)
+    if column is not None:
+        return f"{who} to use a die of column {column} ({dice_left} on the action tile)"
+    return _WAITING.get(decision, "{who} to decide").format(who=who)
+
+
+def prompt(decision: str, dice_left: int, can_reroll: bool) -> str:
+    """The pending decision as a question to the seat that decides."""
+    column = _column(decision)
+    if column is not None:
+        return f"Use a die of column {column} for one of its actions ({dice_left} on the tile)"
+    if decision == "place" and can_reroll:
+        return _PROMPTS["place"] + ", or re-roll some of them (once this round)"
+    return _PROMPTS.get(decision, "Choose one of the legal actions")

@@ -1,10 +1,10 @@
-"""The ``help`` text of Monasterium: a rules summary and the action notation."""
+"""The ``help`` text of Monasterium: a rules summary from the game's data, and the action
+notation."""
 
 from __future__ import annotations
 
 import textwrap
 
-from monastic.cli.render.monasterium_log import BONUS_NAMES, action_name, effect_name
 from monastic.games.monasterium.catalogue import (
     CHAPEL_SPREAD,
     COL_BONUS,
@@ -15,8 +15,9 @@ from monastic.games.monasterium.catalogue import (
     ROW_VP,
     YEARS,
 )
+from monastic.games.monasterium.words import BONUS_NAMES, action_name, effect_name
 
-__all__ = ["help_text"]
+__all__ = ["HELP"]
 
 
 def _slot_table() -> list[str]:
@@ -52,7 +53,7 @@ def _window() -> list[str]:
     return ["  " + line for line in lines]
 
 
-def help_text() -> str:
+def _help_text() -> str:
     """Rules in brief, from the game's data, then how to write each action."""
     spread = ", ".join(f"{n}:{vp}" for n, vp in enumerate(CHAPEL_SPREAD) if n)
     lines = [
@@ -93,3 +94,7 @@ def help_text() -> str:
         "  between B1 and B2 ... K6 between B6 and B1), CH the chapel; ✓ marks your access.",
     ]
     return "\n".join(lines)
+
+
+#: What a player reads on asking for help.
+HELP = _help_text()
