@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 
 from server_harness import Client, ServerProcess, create_table
@@ -106,3 +107,20 @@ def test_the_study_window_closes_when_its_clock_runs_out(sqlite_server: ServerPr
     by_clock = [m for m in loaded[1] if m.by == "clock"]
     assert by_clock and all(m.action == "done" or m.action.startswith("reject") for m in by_clock)
     assert bob["seat"] == 1
+
+
+def test_the_pool_replaces_a_worker_that_died() -> None:
+    async def run() -> str:
+        pool = BotPool(1)
+        try:
+            (pid,) = await pool.warm()
+            os.kill(pid, signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            state = monastic.load_game("medieval-monastery").new_game(2, seed=5)
+            return await pool.choose("medieval-monastery", state.to_json(), 0, "random", 1)
+        finally:
+            pool.close()
+
+    text = asyncio.run(run())
+    state = monastic.load_game("medieval-monastery").new_game(2, seed=5)
+    assert text in state.legal_texts(0)

@@ -85,7 +85,7 @@ def test_taken_back_moves_stay_stored_but_leave_the_game(store: Store) -> None:
     loaded = store.load("t1")
     assert loaded is not None and loaded[0].version == 2 and loaded[1] == []
     again = store.append_move("t1", 2, 0, "play P3", False, "seat", "running", None)
-    assert again is not None and again.seq == 2  # sequence numbers are never reused
+    assert again is not None and again.seq == 3  # numbers are never reused
 
 
 def test_a_seat_is_taken_once_and_the_table_starts_when_full(store: Store) -> None:

@@ -55,6 +55,13 @@ def add_bench_server_parser(sub: Any) -> None:
     parser.add_argument("--url", default=None, help="measure a running server instead")
     parser.add_argument("--bot-workers", type=int, default=2, help="bot workers of the server")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.25,
+        help="seconds each player and bot waits before it moves (0: as fast as possible,"
+        " which measures the most the server can serve)",
+    )
 
 
 @dataclass
@@ -72,10 +79,10 @@ def _free_port() -> int:
         return port
 
 
-def _start_server(db: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+def _start_server(db: str, workers: int, think: float) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     command = [sys.executable, "-m", "monastic.cli", "serve", "--port", str(port), "--db", db]
-    command += ["--bot-delay", "0", "--bot-workers", str(workers), "--quiet"]
+    command += ["--bot-delay", str(think), "--bot-workers", str(workers), "--quiet"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -93,7 +100,9 @@ def _start_server(db: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
     raise CliError("the server did not start within 60 s")
 
 
-async def _seat(ws: ClientConnection, rng: random.Random, figures: _Figures, until: float) -> None:
+async def _seat(
+    ws: ClientConnection, rng: random.Random, figures: _Figures, until: float, think: float
+) -> None:
     """Play one seat: a random legal action as soon as it is asked, until the game ends."""
     sent_at: dict[int, float] = {}
     while True:
@@ -117,6 +126,8 @@ async def _seat(ws: ClientConnection, rng: random.Random, figures: _Figures, unt
             return
         if view["decision"] and time.monotonic() < until:
             action = rng.choice(view["decision"]["actions"])
+            if think:
+                await asyncio.sleep(think * (0.5 + rng.random()))
             sent_at[version + 1] = time.perf_counter()
             await ws.send(json.dumps({"type": "move", "version": version, "action": action}))
         elif time.monotonic() >= until:
@@ -138,6 +149,7 @@ async def _table_loop(
     rng: random.Random,
     figures: _Figures,
     until: float,
+    think: float,
 ) -> None:
     while time.monotonic() < until:
         seats = ["human"] * (players - 1) + ["random"]
@@ -164,7 +176,9 @@ async def _table_loop(
                 await ws.send(json.dumps({"type": "hello", "token": token}))
                 clients.append(ws)
             try:
-                jobs = [_seat(ws, random.Random(rng.random()), figures, until) for ws in clients]
+                jobs = [
+                    _seat(ws, random.Random(rng.random()), figures, until, think) for ws in clients
+                ]
                 watching = asyncio.ensure_future(_watch(watcher))
                 await asyncio.gather(*jobs)
                 watching.cancel()
@@ -183,7 +197,7 @@ async def _bench(args: argparse.Namespace, url: str) -> dict[str, Any]:
         until = started + args.warmup + args.seconds
         loops = [
             asyncio.ensure_future(
-                _table_loop(api, ws_base, args.game, args.players, rng, figures, until)
+                _table_loop(api, ws_base, args.game, args.players, rng, figures, until, args.think)
             )
             for _ in range(args.tables)
         ]
@@ -210,6 +224,7 @@ async def _bench(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "tables": args.tables,
         "game": args.game,
         "players": args.players,
+        "think_s": args.think,
         "seconds": round(wall, 1),
         "moves": summary["moves"],
         "moves_per_second": round(summary["moves"] / wall, 1) if wall else None,
@@ -229,6 +244,8 @@ def run_bench_server(args: argparse.Namespace) -> int:
         raise CliError(f"--tables must be 1..{MAX_TABLES}")
     if not 1 <= args.seconds <= 600 or not 0 <= args.warmup <= 60:
         raise CliError("--seconds must be 1..600 and --warmup 0..60")
+    if not 0 <= args.think <= 10:
+        raise CliError("--think must be 0..10 seconds")
     if args.players < 2:
         raise CliError("--players must be at least 2 (one seat is the server's bot)")
     process = None
@@ -239,7 +256,7 @@ def run_bench_server(args: argparse.Namespace) -> int:
         if db is None:
             folder = tempfile.TemporaryDirectory(prefix="monastic-bench-")
             db = str(Path(folder.name) / "bench.sqlite3")
-        process, url = _start_server(db, args.bot_workers)
+        process, url = _start_server(db, args.bot_workers, args.think)
     try:
         where = "PostgreSQL" if (args.db or "").startswith("postgres") else "SQLite"
         if args.url:

@@ -13,6 +13,7 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from monastic import bots
 from monastic.engine import load_game
@@ -51,14 +52,17 @@ class BotPool:
     """A fixed set of worker processes shared by every table of one server."""
 
     def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": the server process runs threads, which a forked child must not inherit.
-        self._pool = ProcessPoolExecutor(
-            max_workers=max(1, workers),
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_watch_parent,
             initargs=(os.getpid(),),
         )
-        self.workers = max(1, workers)
 
     async def warm(self) -> list[int]:
         """Start every worker (their process ids), so no table waits for a start-up."""
@@ -67,8 +71,21 @@ class BotPool:
         return list(await asyncio.gather(*jobs))
 
     async def choose(self, game_id: str, state_json: str, seat: int, spec: str, seed: int) -> str:
+        """The bot's action text; a pool that lost a worker is replaced and asked again."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, choose, game_id, state_json, seat, spec, seed)
+        for attempt in range(2):
+            pool = self._pool
+            try:
+                return await loop.run_in_executor(
+                    pool, choose, game_id, state_json, seat, spec, seed
+                )
+            except BrokenProcessPool:
+                if attempt:
+                    raise
+                if self._pool is pool:  # the first to notice replaces it
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = self._new_pool()
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         """Stop the workers (a decision under way is finished first)."""

@@ -333,8 +333,9 @@ class Hub:
 
     def _broadcast_move(self, live: LiveTable, played: Played, started: float) -> None:
         tracker = Tracker(self.metrics, started, len(live.conns))
+        public = live.public()
         for conn in live.conns:
-            conn.send(live.update(conn.seat, played), tracker)
+            conn.send(live.update(conn.seat, played, public), tracker)
 
     def _broadcast_snapshots(self, live: LiveTable, started: float | None = None) -> None:
         tracker = None

@@ -158,8 +158,11 @@ class LiveTable:
             "chat": [line.to_dict() for line in self.chat[-50:]],
         }
 
-    def update(self, seat: int | None, played: Played) -> dict[str, Any]:
-        """What a connection of ``seat`` hears of one move."""
+    def update(
+        self, seat: int | None, played: Played, public: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """What a connection of ``seat`` hears of one move (``public``: the table's public
+        part, when the caller has it already)."""
         return {
             "type": "update",
             "version": self.version,
@@ -167,5 +170,5 @@ class LiveTable:
             "events": events_for(played.events, seat),
             "log": log_lines(self.game, played.events, seat),
             "undo": self.undo_count(seat),
-            "table": self.public(),
+            "table": self.public() if public is None else public,
         }

@@ -61,6 +61,9 @@ def run_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=WS_MAX_BYTES,
+        # Compressing every frame costs more time than it saves on a local network, and
+        # the latency of a move is what players feel.
+        ws_per_message_deflate=False,
         log_level="warning" if args.quiet else "info",
         access_log=not args.quiet,
     )

@@ -335,9 +335,9 @@ class Store:
             )
             if done.rowcount != 1:
                 return None
-            seq = 1 + (
-                conn.scalar(select(func.max(moves.c.seq)).where(moves.c.table_id == table_id)) or 0
-            )
+            # The version a move leads to numbers it: versions only grow, so numbers are
+            # unique and in order, with gaps where moves were taken back.
+            seq = expected_version + 1
             row = MoveRow(seq, expected_version, seat, action, sealed, by, now)
             conn.execute(
                 insert(moves).values(
