@@ -14,6 +14,7 @@ from monastic.cli.bench import add_bench_parser, run_bench
 from monastic.cli.common import CliError, available_games
 from monastic.cli.engine_cmd import add_engine_parser, run_engine
 from monastic.cli.play import add_play_parser, run_play
+from monastic.cli.rules_cmd import add_rules_parser, run_rules
 from monastic.cli.server_cmds import add_server_parsers, run_server_command
 
 __all__ = ["main"]
@@ -27,6 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"monastic {monastic.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_play_parser(sub)
+    add_rules_parser(sub)
     add_engine_parser(sub)
     add_bench_parser(sub)
     add_server_parsers(sub)
@@ -93,6 +95,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return run_play(args)
         if args.command in ("serve", "bench-server"):
             return run_server_command(args)
+        if args.command == "rules":
+            return run_rules(args)
     except (CliError, ValueError) as err:
         # ValueError covers IllegalAction, ActionSyntaxError, BadOption and BadSaveFile.
         name = f"monastic {args.command}" + (

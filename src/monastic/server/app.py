@@ -306,7 +306,7 @@ def create_app(config: ServerConfig) -> Starlette:
         app.state.replays = Replays()
         listener = None
         if store.is_postgres:
-            listener = Listener(config.db_url, origin, hub.refresh)
+            listener = Listener(config.db_url, origin, hub.refresh, hub.refresh_all)
             listener.start()
             await asyncio.wait_for(listener.ready.wait(), timeout=30)
         await hub.resume()

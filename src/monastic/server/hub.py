@@ -483,6 +483,12 @@ class Hub:
         async with live.lock:
             await self._catch_up(live)
 
+    async def refresh_all(self) -> None:
+        """Catch every live table up with the database (notifications may have been lost)."""
+        for live in list(self.tables.values()):
+            async with live.lock:
+                await self._catch_up(live)
+
     async def _reload_row(self, live: LiveTable) -> None:
         row = await self.store.run(self.store.get_table, live.row.id)
         if row is not None:

@@ -33,11 +33,19 @@ def _conninfo(sqlalchemy_url: str) -> str:
 class Listener:
     """Listens for the notifications of other processes until stopped."""
 
-    def __init__(self, sqlalchemy_url: str, origin: str, handler: Handler) -> None:
+    def __init__(
+        self,
+        sqlalchemy_url: str,
+        origin: str,
+        handler: Handler,
+        reconnected: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self._conninfo = _conninfo(sqlalchemy_url)
         self._origin = origin
         self._handler = handler
+        self._reconnected = reconnected  # catches up on what was missed while away
         self._task: asyncio.Task[None] | None = None
+        self._listened = False
         self.ready = asyncio.Event()
 
     def start(self) -> None:
@@ -56,6 +64,9 @@ class Listener:
                     self._conninfo, autocommit=True
                 ) as conn:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    if self.ready.is_set() is False and self._listened and self._reconnected:
+                        await self._reconnected()
+                    self._listened = True
                     self.ready.set()
                     async for note in conn.notifies():
                         await self._dispatch(note.payload)
