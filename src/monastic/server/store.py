@@ -114,6 +114,7 @@ class Store:
         else:
             self.engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         # SQLite takes one writer at a time: one thread keeps its writes in order without
         # lock waits; PostgreSQL gets a few.
         self._threads = ThreadPoolExecutor(
@@ -322,6 +323,10 @@ class Store:
     ) -> MoveRow | None:
         """Store a move made against ``expected_version``; None if the table moved on."""
         now = time.time()
+        if self.is_postgres:
+            return self._append_move_postgres(
+                table_id, expected_version, seat, action, sealed, by, status, clock_deadline, now
+            )
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(tables)
@@ -354,6 +359,42 @@ class Store:
             )
             self._notify(conn, table_id, expected_version + 1, "move")
             return row
+
+    def _append_move_postgres(
+        self,
+        table_id: str,
+        expected_version: int,
+        seat: int,
+        action: str,
+        sealed: bool,
+        by: str,
+        status: str,
+        clock_deadline: float | None,
+        now: float,
+    ) -> MoveRow | None:
+        # The same guarded change as below in one statement, so one round trip: the
+        # version check, the move, and the notification, committed together.
+        seq = expected_version + 1
+        payload = self._payload(table_id, seq, "move")
+        params = {
+            "table": table_id,
+            "expected": expected_version,
+            "next": seq,
+            "status": status,
+            "now": now,
+            "deadline": clock_deadline,
+            "seat": seat,
+            "action": action,
+            "sealed": sealed,
+            "by": by,
+            "channel": NOTIFY_CHANNEL,
+            "payload": payload,
+        }
+        with self._autocommit.connect() as conn:
+            stored = conn.execute(_APPEND_POSTGRES, params).first()
+        if stored is None:
+            return None
+        return MoveRow(seq, expected_version, seat, action, sealed, by, now)
 
     def undo_moves(
         self, table_id: str, expected_version: int, seqs: list[int], clock_deadline: float | None
@@ -407,15 +448,18 @@ class Store:
 
     # Notifications ---------------------------------------------------------------------
 
+    def _payload(self, table_id: str, version: int | None, kind: str, ref: int = 0) -> str:
+        return json.dumps(
+            {"t": table_id, "v": version, "k": kind, "o": self.origin, "r": ref},
+            separators=(",", ":"),
+        )
+
     def _notify(
         self, conn: Connection, table_id: str, version: int | None, kind: str, ref: int = 0
     ) -> None:
         if not self.is_postgres:
             return
-        payload = json.dumps(
-            {"t": table_id, "v": version, "k": kind, "o": self.origin, "r": ref},
-            separators=(",", ":"),
-        )
+        payload = self._payload(table_id, version, kind, ref)
         conn.execute(
             text("SELECT pg_notify(:channel, :payload)"),
             {
@@ -423,6 +467,23 @@ class Store:
                 "payload": payload,
             },
         )
+
+
+_APPEND_POSTGRES = text(
+    """
+    WITH up AS (
+        UPDATE tables
+        SET version = :next, status = :status, updated_at = :now, clock_deadline = :deadline
+        WHERE id = :table AND version = :expected
+        RETURNING id
+    ), ins AS (
+        INSERT INTO moves (table_id, seq, version, seat, action, sealed, undone, "by", at)
+        SELECT id, :next, :expected, :seat, :action, :sealed, false, :by, :now FROM up
+        RETURNING seq
+    )
+    SELECT pg_notify(:channel, :payload) FROM ins
+    """
+)
 
 
 def _table_row(m: Any) -> TableRow:
