@@ -81,16 +81,20 @@ class Hub:
         if live is not None:
             return live
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self.tables.get(table_id)
-            if live is None:
-                loaded = await self.store.run(self.store.load, table_id)
-                if loaded is None:
-                    return None
-                row, moves = loaded
-                chat = await self.store.run(self.store.chat_since, table_id, 0, 50)
-                live = LiveTable(row, moves, chat)
-                self.tables[table_id] = live
+        try:
+            async with lock:
+                live = self.tables.get(table_id)
+                if live is None:
+                    loaded = await self.store.run(self.store.load, table_id)
+                    if loaded is None:
+                        return None
+                    row, moves = loaded
+                    chat = await self.store.run(self.store.chat_since, table_id, 0, 50)
+                    live = LiveTable(row, moves, chat)
+                    self.tables[table_id] = live
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
         return live
 
     async def resume(self) -> int:
@@ -230,7 +234,16 @@ class Hub:
             if conn.seat is not None and not any(c.seat == conn.seat for c in live.conns):
                 live.away_since[conn.seat] = time.time()
             self._broadcast_table(live)
+            if self._idle(live):
+                # Nobody watches and nothing runs: the table waits in the database.
+                self.tables.pop(live.row.id, None)
         await conn.close()
+
+    @staticmethod
+    def _idle(live: LiveTable) -> bool:
+        if live.conns or live.bot_task is not None or live.clock_task is not None:
+            return False
+        return live.row.status == "finished" or not any(s.bot for s in live.row.seats)
 
     def _broadcast_table(self, live: LiveTable, skip: Connection | None = None) -> None:
         message = {"type": "table", "table": live.public()}
