@@ -88,7 +88,13 @@ class LiveTable:
     def undo_count(self, seat: int | None) -> int:
         if seat is None or self.row.status != "running":
             return 0
-        return undoable(self.steps(), seat, self.state.is_over())
+        # Only the latest moves can matter; the rule stops at the first other or sealed one.
+        tail = []
+        for played in reversed(self.played):
+            tail.append(Step(played.row.seat, played.row.sealed))
+            if played.row.seat != seat or played.row.sealed:
+                break
+        return undoable(tail[::-1], seat, self.state.is_over())
 
     # What a seat is sent ---------------------------------------------------------------
 
