@@ -248,6 +248,11 @@ class Game(ABC):
     upgrades: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
     default_players: ClassVar[int] = 2
 
+    def __init__(self, strategy: Strategy[Any] | None = None) -> None:
+        # A game's package hands its strategy in when it makes its one Game object, so that
+        # the rules never import the strategy (which reads the rules).
+        self._strategy = strategy
+
     def __repr__(self) -> str:
         return f"monastic.load_game({self.id!r})"
 
@@ -278,7 +283,7 @@ class Game(ABC):
 
     def strategy(self) -> Strategy[Any] | None:
         """The game's evaluation and heuristic for bots; None if it has none."""
-        return None
+        return self._strategy
 
     @abstractmethod
     def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
