@@ -144,7 +144,8 @@ def fixed(*heads: Any, rest: Any = None, at_most: int | None = None) -> Any:
 
 def tagged(tag_of: Callable[[Any], str | None], variants: Mapping[str, Any], expected: str) -> Any:
     """One of ``variants``, chosen by ``tag_of(value)`` (None: no variant fits, and the
-    error says ``expected``). An error inside a variant names it: ``tasks[0].road[1]``."""
+    error says ``expected``). An error inside a variant names it: ``tasks[0][1]: must be at
+    most 20, not 25 (in a road_bonus)``."""
     union = cast(Any, None)
     for name, kind in variants.items():
         option = cast(Any, Annotated)[kind, Tag(name)]
@@ -176,9 +177,28 @@ def validate(model: type[BaseModel], data: Any, root: str = "state") -> dict[str
     except ValidationError as err:
         faults = err.errors(include_url=False)
         first = faults[0]
+        path, variants = _data_path(data, first["loc"])
+        told = f" (in a {', '.join(variants)})" if variants else ""
         more = f" (and {len(faults) - 1} more problems)" if len(faults) > 1 else ""
-        raise problem(tuple(first["loc"]), _message(first) + more, root) from None
+        raise problem(path, _message(first) + told + more, root) from None
     return checked.model_dump()
+
+
+def _data_path(data: Any, loc: tuple[str | int, ...]) -> tuple[Path, list[str]]:
+    """An error's place as a path in the data; the names of the ``tagged`` variants on the
+    way (pydantic puts them into the place) are returned apart."""
+    path: list[str | int] = []
+    variants: list[str] = []
+    for part in loc:
+        if isinstance(part, str) and isinstance(data, list | tuple):
+            variants.append(part)  # a variant's name: the data has no key here
+            continue
+        path.append(part)
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            data = None
+    return tuple(path), variants
 
 
 def _shown(value: Any) -> str:

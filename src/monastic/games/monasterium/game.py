@@ -108,7 +108,7 @@ class MonasteriumGame(Game):
         from monastic.games.monasterium.rules.consistency import check_consistency
         from monastic.games.monasterium.schema import checked_fields
 
-        s = MonasteriumState.from_dict(checked_fields(data))
+        s = MonasteriumState.from_dict(checked_fields(data), fresh=True)
         check_consistency(s)
         check_playable(s)
         return s

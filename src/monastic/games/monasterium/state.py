@@ -257,9 +257,10 @@ class StateData:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+    def from_dict(cls, data: Mapping[str, Any], *, fresh: bool = False) -> Self:
         """The fields of ``to_dict`` output as given: a load checks them before and after
-        (``schema.py``, then ``rules/consistency.py``)."""
+        (``schema.py``, then ``rules/consistency.py``). ``fresh``: the data is a new copy
+        nobody else holds (the schema's output), taken without copying it again."""
         players = data["players"]
         if players not in PLAYER_SETUP:
             raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
@@ -270,7 +271,7 @@ class StateData:
                 # Saves from before this field: missions already scored are not split out.
                 s.mission_vp = [0] * s.n
                 continue
-            setattr(s, name, copy.deepcopy(data[name]))
+            setattr(s, name, data[name] if fresh else copy.deepcopy(data[name]))
         s.tasks = [tuple(int(x) for x in t) for t in data["tasks"]]
         return s
 

@@ -16,11 +16,11 @@ from monastic.games.monasterium.catalogue import (
     MISSIONS_PER_CATEGORY,
     MON_IDS,
     MONASTERIES,
-    MONASTERY_SPACES,
     NOVICE_IDS,
     ROW_NAMES,
     ROWS,
     SLOTS,
+    SPACES_PER_MONASTERY,
     SUPPLY,
 )
 from monastic.games.monasterium.rules.missions import mission_met
@@ -151,15 +151,20 @@ def _check_board(s: StateData) -> None:
         a, b = CLOISTER_ADJ[k]
         if holder >= 0 and holder not in (s.buildings[a], s.buildings[b]):
             raise problem(("cloisters", k), f"seat {holder}'s novice lies by no building of its")
-    for p in range(s.n):
-        for name, board, counts in (
-            ("building_counts", s.buildings, s.building_counts[p]),
-            ("cloister_counts", s.cloisters, s.cloister_counts[p]),
-        ):
-            for m, spaces in enumerate(MONASTERY_SPACES):
-                there = sum(1 for space in spaces if board[space] == p)
-                if counts[m] != there:
-                    raise problem((name, p, m), f"must be {there} as on the board, not {counts[m]}")
+    for name, board, saved in (
+        ("building_counts", s.buildings, s.building_counts),
+        ("cloister_counts", s.cloisters, s.cloister_counts),
+    ):
+        there = [[0] * MONASTERIES for _ in range(s.n)]
+        for space, holder in enumerate(board):
+            if holder >= 0:
+                there[holder][space // SPACES_PER_MONASTERY] += 1
+        for p in range(s.n):
+            for m in range(MONASTERIES):
+                if saved[p][m] != there[p][m]:
+                    raise problem(
+                        (name, p, m), f"must be {there[p][m]} as on the board, not {saved[p][m]}"
+                    )
     for m in range(MONASTERIES):
         if sum(s.chapels[m]) > setup.chapel_cap:
             raise problem(("chapels", m), f"holds more than {setup.chapel_cap} novices")
