@@ -156,7 +156,7 @@ def _tile_row(t: dict[str, Any], name: str, ids: str, n: str, effect: str) -> li
 
 
 def _mon_tables() -> dict[str, str]:
-    from monastic.games.monastery import core
+    from monastic.games.monastery.rules import common
 
     tiles = _json("monastery", "tiles.json")["tiles"]
     board = _json("monastery", "board.json")
@@ -243,14 +243,14 @@ def _mon_tables() -> dict[str, str]:
     hours = []
     names = {1: "Matins", 5: "Sext", 8: "Vespers", 10: "Night"}
     for h in range(1, 11):
-        if h in core.PRAYER_HOURS:
+        if h in common.PRAYER_HOURS:
             kind, what = (
                 "prayer hour",
-                f"praying monks return; election; each draws {core.DRAWS[h]}",
+                f"praying monks return; election; each draws {common.DRAWS[h]}",
             )
-        elif h in core.STUDY_HOURS:
+        elif h in common.STUDY_HOURS:
             kind, what = "Study", "steps, then scorings: grey and dual tiles and the Abbey pay"
-        elif h in core.TOIL_HOURS:
+        elif h in common.TOIL_HOURS:
             kind, what = "Toil", "steps, then scorings: brown and dual tiles pay"
         else:
             kind, what = "Night", "every monk returns to the Abbey"

@@ -99,8 +99,8 @@ def test_numbers_agree_with_the_loaded_catalogues() -> None:
 
 
 def test_monastery_turn_summary_has_the_engine_numbers() -> None:
-    from monastic.games.monastery import core
     from monastic.games.monastery.catalogue import BOARD
+    from monastic.games.monastery.rules import common
 
     turn = game_text(monastic.load_game("monastery"), "turn")
     bands = sorted(BOARD.conversion)
@@ -109,5 +109,5 @@ def test_monastery_turn_summary_has_the_engine_numbers() -> None:
         for i, (low, got) in enumerate(bands)
     ]
     assert "Points left over become blessings: " + ", ".join(spans) + "." in turn
-    draws = [core.DRAWS[h] for h in sorted(core.PRAYER_HOURS)]
+    draws = [common.DRAWS[h] for h in sorted(common.PRAYER_HOURS)]
     assert f"everyone draws {draws[0]}, {draws[1]} or {draws[2]} tiles" in turn

@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from monastic.games.monastery.catalogue import (
     ABBEY,
     ABBEY_CELLS,
     ABBEY_SEGMENTS,
     DIRS,
+    FIELD_GROUP,
+    GARDEN_GROUP,
     INSTANCES,
+    PATH_GROUP,
     TYPES,
     TileType,
     rotated_edges,
 )
-
-if TYPE_CHECKING:
-    from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.state import StateData
 
 __all__ = [
     "OFF",
@@ -34,7 +34,8 @@ _B = 1024
 #: Key offsets for N, E, S, W.
 OFF = (1, _B, -1, -_B)
 NONE, PATH, GATE = 0, 1, 2
-LIMITS = {1: 4, 2: 4, 3: 2}
+#: L6: the most tiles a group may hold (M-11: unfinished ones count).
+LIMITS = {PATH_GROUP: 4, FIELD_GROUP: 4, GARDEN_GROUP: 2}
 
 
 def cell_key(x: int, y: int) -> int:
@@ -61,32 +62,32 @@ DISTINCT_ROTS: tuple[tuple[int, ...], ...] = tuple(
 INST_TYPE = tuple(t.index for t in INSTANCES)
 
 
-def node_edge(st: MonasteryState, node: int, key: int, d: int) -> int:
+def node_edge(st: StateData, node: int, key: int, d: int) -> int:
     """The edge that ``node`` shows towards the cell ``key`` (which lies on its side ``d``)."""
     if node == ABBEY:
         return ABBEY_FACE.get(key, NONE)
-    return ROT[INST_TYPE[node]][st.trot[node]][d]
+    return ROT[INST_TYPE[node]][st.tile_rotation[node]][d]
 
 
-def monks_on(st: MonasteryState, node: int) -> int:
-    return sum(1 for loc in st.mloc if loc == node)
+def monks_on(st: StateData, node: int) -> int:
+    return sum(1 for loc in st.monk_location if loc == node)
 
 
-def is_full(st: MonasteryState, node: int) -> bool:
+def is_full(st: StateData, node: int) -> bool:
     """Fully occupied (§2.7); the Abbey never is."""
     if node == ABBEY:
         return False
-    if st.tfin[node]:
+    if st.tile_finished[node]:
         return monks_on(st, node) >= INSTANCES[node].value
-    return -1 not in st.tbox[node]
+    return -1 not in st.tile_box_monks[node]
 
 
-def qualifies(st: MonasteryState, node: int) -> bool:
+def qualifies(st: StateData, node: int) -> bool:
     """L4: the Abbey, a finished tile, or a fully occupied uc tile."""
-    return node == ABBEY or bool(st.tfin[node]) or -1 not in st.tbox[node]
+    return node == ABBEY or bool(st.tile_finished[node]) or -1 not in st.tile_box_monks[node]
 
 
-def frontier(st: MonasteryState) -> list[int]:
+def frontier(st: StateData) -> list[int]:
     """Empty cells touching the monastery, sorted."""
     grid = st.grid
     out = set()
@@ -97,7 +98,7 @@ def frontier(st: MonasteryState) -> list[int]:
     return sorted(out)
 
 
-def _group_size(st: MonasteryState, start: int, group: int, skip: set[int]) -> int:
+def _group_size(st: StateData, start: int, group: int, skip: set[int]) -> int:
     """Size of the group component containing node ``start``, not re-counting ``skip``."""
     grid = st.grid
     stack = [start]
@@ -106,7 +107,7 @@ def _group_size(st: MonasteryState, start: int, group: int, skip: set[int]) -> i
     while stack:
         node = stack.pop()
         size += 1
-        k = st.tpos[node]
+        k = st.tile_cell[node]
         for d in range(4):
             nk = k + OFF[d]
             other = grid.get(nk)
@@ -114,7 +115,7 @@ def _group_size(st: MonasteryState, start: int, group: int, skip: set[int]) -> i
                 continue
             if TYPES[INST_TYPE[other]].group != group:
                 continue
-            if group == 1 and (
+            if group == PATH_GROUP and (
                 node_edge(st, node, nk, d) != PATH or node_edge(st, other, k, (d + 2) % 4) != PATH
             ):
                 continue
@@ -123,9 +124,7 @@ def _group_size(st: MonasteryState, start: int, group: int, skip: set[int]) -> i
     return size
 
 
-def can_place(
-    st: MonasteryState, t: TileType, key: int, rot: int, all_qualify: bool = False
-) -> bool:
+def can_place(st: StateData, t: TileType, key: int, rot: int, all_qualify: bool = False) -> bool:
     """L1-L6 for a tile of type ``t`` at ``key`` with ``rot``; ``all_qualify`` for the E2 test."""
     grid = st.grid
     if key in grid:
@@ -156,7 +155,7 @@ def can_place(
             t.group
             and node != ABBEY
             and TYPES[INST_TYPE[node]].group == t.group
-            and (t.group != 1 or (me == PATH and their == PATH))
+            and (t.group != PATH_GROUP or (me == PATH and their == PATH))
         ):
             group_nodes.append(node)
     if not qual:
@@ -194,7 +193,7 @@ def _compat(ti: int, rot: int, their: tuple[int, ...], classes: tuple[int, ...])
     return link or t.category == "livestock"
 
 
-def placement_problem(st: MonasteryState, t: TileType, key: int, rot: int) -> str:
+def placement_problem(st: StateData, t: TileType, key: int, rot: int) -> str:
     """Which of L1-L6 a placement breaks, in words ('' if it is legal)."""
     grid = st.grid
     if key in grid:
@@ -229,7 +228,7 @@ def placement_problem(st: MonasteryState, t: TileType, key: int, rot: int) -> st
 
 
 def placements(
-    st: MonasteryState, types: list[int], all_qualify: bool = False, first_only: bool = False
+    st: StateData, types: list[int], all_qualify: bool = False, first_only: bool = False
 ) -> list[tuple[int, int, int]]:
     """Legal (type index, cell key, rotation) for each type index in ``types``, sorted."""
     if all_qualify or first_only:
@@ -238,18 +237,18 @@ def placements(
     sig = (
         tuple(types),
         len(st.laid_order),
-        tuple(-1 in st.tbox[i] for i in st.laid_order if not st.tfin[i]),
+        tuple(-1 in st.tile_box_monks[i] for i in st.laid_order if not st.tile_finished[i]),
     )
-    cached = st._pcache
+    cached = st._placement_cache
     if cached is not None and cached[0] == sig:
         return cached[1]
     out = _placements(st, types, False, False)
-    st._pcache = (sig, out)
+    st._placement_cache = (sig, out)
     return out
 
 
 def _placements(
-    st: MonasteryState, types: list[int], all_qualify: bool, first_only: bool
+    st: StateData, types: list[int], all_qualify: bool, first_only: bool
 ) -> list[tuple[int, int, int]]:
     out = []
     grid = st.grid
@@ -288,17 +287,17 @@ def _cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tup
     )
 
 
-def adjacency(st: MonasteryState) -> dict[int, list[int]]:
+def adjacency(st: StateData) -> dict[int, list[int]]:
     """Movement graph: node -> linked nodes (sorted); livestock are not nodes."""
-    if st._adj is not None:
-        return st._adj
+    if st._adjacency is not None:
+        return st._adjacency
     grid = st.grid
     adj: dict[int, list[int]] = {ABBEY: []}
-    for i, k in enumerate(st.tpos):
+    for i, k in enumerate(st.tile_cell):
         if k >= 0 and not INSTANCES[i].livestock:
             adj[i] = []
     for node in adj:
-        keys = ABBEY_KEYS if node == ABBEY else (st.tpos[node],)
+        keys = ABBEY_KEYS if node == ABBEY else (st.tile_cell[node],)
         found: set[int] = set()
         for k in keys:
             for d in range(4):
@@ -309,11 +308,11 @@ def adjacency(st: MonasteryState) -> dict[int, list[int]]:
                 if node_edge(st, node, nk, d) and node_edge(st, other, k, (d + 2) % 4):
                     found.add(other)
         adj[node] = sorted(found)
-    st._adj = adj
+    st._adjacency = adj
     return adj
 
 
-def group_component(st: MonasteryState, node: int) -> int:
+def group_component(st: StateData, node: int) -> int:
     """k of M-29: the tile plus the finished same-group tiles linked to it through finished ones."""
     group = TYPES[INST_TYPE[node]].group
     grid = st.grid
@@ -321,15 +320,15 @@ def group_component(st: MonasteryState, node: int) -> int:
     stack = [node]
     while stack:
         cur = stack.pop()
-        k = st.tpos[cur]
+        k = st.tile_cell[cur]
         for d in range(4):
             nk = k + OFF[d]
             other = grid.get(nk)
-            if other is None or other == ABBEY or other in seen or not st.tfin[other]:
+            if other is None or other == ABBEY or other in seen or not st.tile_finished[other]:
                 continue
             if TYPES[INST_TYPE[other]].group != group:
                 continue
-            if group == 1 and (
+            if group == PATH_GROUP and (
                 node_edge(st, cur, nk, d) != PATH or node_edge(st, other, k, (d + 2) % 4) != PATH
             ):
                 continue
@@ -338,7 +337,7 @@ def group_component(st: MonasteryState, node: int) -> int:
     return len(seen)
 
 
-def adjacent_tiles(st: MonasteryState, key: int) -> int:
+def adjacent_tiles(st: StateData, key: int) -> int:
     """Distinct laid tiles touching cell ``key`` (the Abbey once) - M-12."""
     found = {st.grid[key + o] for o in OFF if key + o in st.grid}
     return len(found)
