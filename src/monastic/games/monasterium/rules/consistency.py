@@ -85,6 +85,8 @@ def _check_flow(s: StateData) -> None:
         ):
             if len(rolled) != held:
                 raise problem((name,), f"must be the {held} held dice of seat {c}, not {rolled}")
+            if rolled != sorted(rolled):
+                raise problem((name,), f"a roll is kept sorted, not {rolled}")
     elif s.rolled_personal is not None or s.rolled_neutral:
         raise problem(("rolled_personal",), f"only a placement has a roll, not {s.phase!r}")
     if s.phase == PHASE_ACT:
