@@ -150,9 +150,14 @@ def tagged(tag_of: Callable[[Any], str | None], variants: Mapping[str, Any], exp
     for name, kind in variants.items():
         option = cast(Any, Annotated)[kind, Tag(name)]
         union = option if union is None else union | option
+
+    def tag(value: Any) -> str | None:
+        # The data's list when it is read; the checked tuple when the model is dumped.
+        return tag_of(list(value) if isinstance(value, tuple) else value)
+
     return Annotated[
         union,
-        Discriminator(tag_of, custom_error_type="variant", custom_error_message=expected),
+        Discriminator(tag, custom_error_type="variant", custom_error_message=expected),
     ]
 
 
@@ -256,8 +261,9 @@ def conserve(what: str, total: int, parts: Sequence[tuple[Path, int]]) -> None:
             raise problem(path, f"{what}: a count below 0 ({count})")
     held = sum(count for _, count in parts)
     if held != total:
-        shown = ", ".join(f"{where(path)[6:]} {count}" for path, count in parts[:6])
-        more = ", ..." if len(parts) > 6 else ""
+        some = [(path, count) for path, count in parts if count]  # the places that hold any
+        shown = ", ".join(f"{where(path)[6:]} {count}" for path, count in some[:6]) or "none"
+        more = ", ..." if len(some) > 6 else ""
         raise problem(
             parts[0][0],
             f"{what} add up to {held} ({shown}{more}); the game has {total}, each exactly once",

@@ -90,7 +90,7 @@ MAX_STEPS = max(e.move_max for e in (*STANDARD, *SLOT_EFFECT, *ROW_BONUS, *COL_B
 
 def _task_kind(value: Any) -> str | None:
     """A pending task's variant: the name of its kind, its first element."""
-    if isinstance(value, list | tuple) and value and type(value[0]) is int:
+    if isinstance(value, list) and value and type(value[0]) is int:
         return TASK_NAMES.get(value[0])
     return None
 
@@ -190,7 +190,9 @@ SCHEMAS: Mapping[int, type[BaseModel]] = MappingProxyType({n: _schema(n) for n i
 def checked_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """The saved fields, each of the right type, range and length; raises ``BadSaveFile``
     naming the first field that is not."""
-    players = data.get("players") if isinstance(data, Mapping) else None
+    if "players" not in data:
+        raise problem(("players",), "is missing")
+    players = data["players"]
     if type(players) is not int or players not in SCHEMAS:
         raise problem(("players",), f"must be 2, 3 or 4, not {excerpt(players)}")
     return validate(SCHEMAS[players], data)

@@ -59,7 +59,7 @@ def check_consistency(s: StateData) -> None:
     _check_dice(s)
     for g, name in enumerate(GOODS):
         conserve(
-            name,
+            f"{name} tokens",
             SUPPLY[g],
             [(("supply", g), s.supply[g])] + [(("goods", p, g), s.goods[p][g]) for p in range(s.n)],
         )
