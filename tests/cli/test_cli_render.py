@@ -11,7 +11,7 @@ from rich.console import Console
 from monastic import load_game
 from monastic.bots import RandomBot
 from monastic.cli.render import generic, renderer_for
-from monastic.cli.render.medieval_monastery_log import describe_event
+from monastic.cli.render.medieval_monastery import describe_event
 from monastic.engine import events_for
 
 
@@ -41,7 +41,7 @@ def test_random_games_render_for_every_seat_and_spectators(players: int) -> None
             renderer.render_table({**view, "names": ["bot"] * players}, out_console)
             assert "Turn" in out.getvalue() and "Your hand" in out.getvalue()
         steps += 1
-    assert {"play", "draw", "discard", "turn", "game-over"} <= kinds
+    assert {"play", "draw", "discard", "round", "game_over"} <= kinds
     out_console, out = console()
     renderer.render_breakdown(state.result().to_dict(), out_console)
     assert "Suit scores" in out.getvalue()

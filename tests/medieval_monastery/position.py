@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monastic.games.medieval_monastery import GAME, MMState
+from monastic.games.medieval_monastery import GAME, MedievalMonasteryState
 from monastic.games.medieval_monastery.catalogue import parse_card
 
 
@@ -19,15 +19,15 @@ def table(
     step: str = "play",
     actor: int = 0,
     abbot: int = 0,
-    index: int = 0,
+    seats_done: int = 0,
     turn: int = 1,
     turns: int = 10,
-    scores: list[list[int]] | None = None,
-    zone: str = "",
+    suit_scores: list[list[int]] | None = None,
+    centre: str = "",
     queue: list[int] | None = None,
     seed: int = 0,
     **fields: Any,
-) -> MMState:
+) -> MedievalMonasteryState:
     """A state with these hands; ``deck`` lists cards in the order they will be drawn.
 
     Every card not placed is on the discard pile (so reshuffles have something to use).
@@ -35,8 +35,8 @@ def table(
     hands = hands or [""] * players
     held = [cards(h) for h in hands]
     top_first = cards(deck)
-    centre = cards(zone)
-    used = {c for h in held for c in h} | set(top_first) | set(centre)
+    face_up = cards(centre)
+    used = {c for h in held for c in h} | set(top_first) | set(face_up)
     data: dict[str, Any] = {
         "players": players,
         "turns": turns,
@@ -44,29 +44,29 @@ def table(
         "abbot": abbot,
         "step": step,
         "actor": actor,
-        "index": index,
+        "seats_done": seats_done,
         "deck": top_first[::-1],
         "discard": [c for c in range(72) if c not in used],
         "hands": held,
-        "scores": scores or [[0] * 8 for _ in range(players)],
-        "known": [[[] for _ in range(players)] for _ in range(players)],
+        "suit_scores": suit_scores or [[0] * 8 for _ in range(players)],
+        "known_cards": [[[] for _ in range(players)] for _ in range(players)],
         "rng": seed,
-        "zone": centre,
+        "centre": face_up,
         "queue": queue or [],
-        "choice": [-1] * players,
-        "trade_offers": [],
-        "trade_done": [],
-        "trade_turn": 0,
-        "offer": None,
-        "offer_no": 0,
+        "choices": [-1] * players,
+        "offers_answered": [],
+        "done_trading": [],
+        "trader": 0,
+        "pending_offer": None,
+        "offer_number": 0,
         "trade_log": [],
-        "winner": -1,
+        "flush_winner": -1,
     }
     data.update(fields)
     return GAME.from_json({"game": GAME.id, "version": GAME.state_version, "state": data})
 
 
-def hand(state: MMState, seat: int) -> str:
+def hand(state: MedievalMonasteryState, seat: int) -> str:
     from monastic.games.medieval_monastery.catalogue import cards_text
 
     return cards_text(state.hands[seat])

@@ -91,7 +91,7 @@ def test_C7_rules_reveals_x_cards_and_each_picks_from_the_actor() -> None:
     """C-7 / seed 004 Rules: X = players cards revealed; from the actor clockwise each takes one."""
     s = table(3, hands=["P1", "R4 W1", "S1"], actor=1, abbot=1, deck="A1 A2 A3")
     s.apply(1, "play R4")
-    assert sorted(card_text(c) for c in s.zone) == ["A1", "A2", "A3"]
+    assert sorted(card_text(c) for c in s.centre) == ["A1", "A2", "A3"]
     assert s.to_act() == [1]
     s.apply(1, "pick A2")
     assert s.to_act() == [2]
@@ -116,7 +116,7 @@ def test_C8_saints_draw_reveal_and_highest_bid_wins() -> None:
     """C-8 / seed 004 Saints: all draw 1, a centre card, simultaneous bids, highest rank wins."""
     s = table(3, hands=["Z1 P9", "W3", "S5"], deck="A1 A2 A3 M7")
     s.apply(0, "play Z1")
-    assert card_text(s.zone[0]) == "M7"
+    assert card_text(s.centre[0]) == "M7"
     assert s.to_act() == [0, 1, 2]
     s.apply(2, "bid S5")
     assert s.to_act() == [0, 1] and hand(s, 2) == "S5 A3"  # C-12: nothing moves yet

@@ -6,7 +6,7 @@ import pytest
 from position import cards, hand, table
 
 from monastic import IllegalAction, load_game
-from monastic.games.medieval_monastery.combos import combo_draws, combo_points, is_combo
+from monastic.games.medieval_monastery.rules.combos import combo_draws, combo_points, is_combo
 
 
 def cenobitic(players: int = 2, hands: list[str] | None = None, **kw):  # type: ignore[no-untyped-def]
@@ -70,7 +70,7 @@ def test_C14_a_set_scores_only_as_the_named_type() -> None:
     t = s.clone()
     s.apply(0, "combo flush P1 P2 P3")
     t.apply(0, "combo straight P3 P1 P2")
-    assert s.scores[0][0] == 9 and t.scores[0][0] == 3
+    assert s.suit_scores[0][0] == 9 and t.suit_scores[0][0] == 3
 
 
 def test_C14_a_long_flush_may_be_split() -> None:
@@ -78,7 +78,7 @@ def test_C14_a_long_flush_may_be_split() -> None:
     s = cenobitic(hands=["P1 P2 P3 P4", "W1"])
     s.apply(0, "combo flush P1 P2")
     s.apply(0, "combo flush P3 P4")
-    assert s.scores[0][0] == 8
+    assert s.suit_scores[0][0] == 8
 
 
 def test_C15_combo_cards_go_to_the_discard_then_score_then_draw() -> None:
@@ -87,9 +87,9 @@ def test_C15_combo_cards_go_to_the_discard_then_score_then_draw() -> None:
     events = s.apply(0, "combo flush O1 O2 O3 O4 O5 O6")
     assert [e.kind for e in events][:2] == ["combo", "draw"]
     assert s.discard[-6:] == cards("O1 O2 O3 O4 O5 O6")
-    assert s.scores[0][5] == 36 and hand(s, 0) == "P1 P2"
+    assert s.suit_scores[0][5] == 36 and hand(s, 0) == "P1 P2"
     s.apply(0, "combo flush P1 P2")
-    assert s.scores[0][0] == 4
+    assert s.suit_scores[0][0] == 4
 
 
 def test_C13_a_straight_is_one_action_whatever_order_its_cards_are_named_in() -> None:
@@ -125,7 +125,7 @@ def test_C16_the_nine_card_flush_wins_at_once() -> None:
     s = cenobitic(
         3,
         hands=["M1 M2 M3 M4 M5 M6 M7 M8 M9", "P1 P2", "W1 W2"],
-        scores=[[1] * 8, [50] * 8, [3] * 8],
+        suit_scores=[[1] * 8, [50] * 8, [3] * 8],
     )
     s.apply(0, "combo flush M1 M2 M3 M4 M5 M6 M7 M8 M9")
     assert s.is_over() and s.to_act() == []
@@ -149,7 +149,7 @@ def test_C17_final_score_is_the_lowest_suit_and_ranks_count_higher_scores() -> N
         hands=["P1 P2", "", ""],
         turn=10,
         turns=10,
-        scores=[[5, 9, 9, 9, 9, 9, 9, 9], [7, 4, 6, 6, 6, 6, 6, 6], [0] + [99] * 7],
+        suit_scores=[[5, 9, 9, 9, 9, 9, 9, 9], [7, 4, 6, 6, 6, 6, 6, 6], [0] + [99] * 7],
     )
     s.apply(0, "done")
     r = s.result()
@@ -171,7 +171,7 @@ def test_C17_C18_the_last_salvation_ends_the_game_with_shared_victory() -> None:
         turn=10,
         turns=10,
         abbot=0,
-        scores=[[5, 9, 9, 9, 9, 9, 9, 9], [7, 5, 6, 6, 6, 6, 6, 6], [0] + [99] * 7],
+        suit_scores=[[5, 9, 9, 9, 9, 9, 9, 9], [7, 5, 6, 6, 6, 6, 6, 6], [0] + [99] * 7],
     )
     s.apply(0, "done")
     assert s.is_over()

@@ -9,15 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monastic.engine import Match
-from monastic.games.medieval_monastery import GAME, MMState
-from monastic.games.medieval_monastery.state import mask_cards
+from monastic.games.medieval_monastery import GAME, MedievalMonasteryState
+from monastic.games.medieval_monastery.catalogue import mask_cards
 
 CARD = re.compile(r"\b[PWSRZOAM][1-9]\b")
 PRIVATE_KINDS = {"draw", "chosen", "gift", "accept", "swap"}
 
 
-def _all_cards(s: MMState) -> list[int]:
-    return sorted(s.deck + s.discard + s.zone + [c for h in s.hands for c in h])
+def _all_cards(s: MedievalMonasteryState) -> list[int]:
+    return sorted(s.deck + s.discard + s.centre + [c for h in s.hands for c in h])
 
 
 def _games(draw_seed: int, players: int):  # type: ignore[no-untyped-def]
@@ -40,9 +40,9 @@ def test_every_card_is_in_exactly_one_place_and_scores_never_decrease(
     """Spec Components: the 72 cards are each in exactly one place at every step; suit scores
     never decrease; Salvation leaves all 72 in deck or discard (C-2)."""
     for before, _, _, after, _ in _games(seed, players):
-        assert isinstance(after, MMState)
+        assert isinstance(after, MedievalMonasteryState)
         assert _all_cards(after) == list(range(72))
-        for old, new in zip(before.scores, after.scores, strict=True):
+        for old, new in zip(before.suit_scores, after.suit_scores, strict=True):
             assert all(n >= o for o, n in zip(old, new, strict=True))
         if after.turn > before.turn:  # a new deal happened after Salvation
             assert sum(len(h) for h in after.hands) == 10 * players
@@ -68,7 +68,7 @@ def test_no_hand_or_unrevealed_choice_leaks_into_other_views_or_events(
             assert len(v["hand"]) == len(after.hands[viewer])
             for holder, known in v["known"].items():
                 assert set(known) <= {f"{c}" for c in _texts(after.hands[int(holder)])}
-            mine = after.choice[viewer] if after.step in ("bid", "orders", "monks-in") else -1
+            mine = after.choices[viewer] if after.step in ("bid", "orders", "monks-in") else -1
             assert (v["my_choice"] is None) == (mine < 0)
         spectator = after.view(None)
         assert spectator["hand"] is None and spectator["known"] == {}
@@ -90,13 +90,13 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest(
             continue
         viewer = rng.randrange(players)
         world = after.determinize(viewer, random.Random(sample))
-        assert isinstance(world, MMState)
+        assert isinstance(world, MedievalMonasteryState)
         assert sorted(world.hands[viewer]) == sorted(after.hands[viewer])
-        assert world.discard == after.discard and world.zone == after.zone
+        assert world.discard == after.discard and world.centre == after.centre
         assert [len(h) for h in world.hands] == [len(h) for h in after.hands]
         assert len(world.deck) == len(after.deck)
         for holder in range(players):
-            assert set(mask_cards(after.known[viewer][holder])) <= set(world.hands[holder])
+            assert set(mask_cards(after.known_cards[viewer][holder])) <= set(world.hands[holder])
         assert _all_cards(world) == list(range(72))
 
 

@@ -23,13 +23,13 @@ def test_evaluate_counts_a_live_hand_but_not_one_whose_declaring_is_over() -> No
     hands = ["P1 P2 P3 W1 W2", "S1 S2 S3 R1 R2", "Z1 Z2 Z3 O1 O2"]
     before = strategy.evaluate(table(3, hands=hands, step="play"))
     assert before[0] == before[1] == before[2]
-    during = strategy.evaluate(table(3, hands=hands, step="combo", actor=1, index=1))
+    during = strategy.evaluate(table(3, hands=hands, step="combo", actor=1, seats_done=1))
     assert during[0] < during[1] == during[2] == before[1]
 
 
 def test_evaluate_respects_the_abbot_order() -> None:
     hands = ["P1 P2 P3", "S1 S2 S3", "Z1 Z2 Z3"]
-    values = strategy.evaluate(table(3, hands=hands, step="combo", abbot=2, actor=0, index=1))
+    values = strategy.evaluate(table(3, hands=hands, step="combo", abbot=2, actor=0, seats_done=1))
     assert values[2] < values[0] == values[1]  # seat 2 (the Abbot) declared first
 
 
@@ -58,6 +58,8 @@ def test_evaluate_reads_a_hand_as_the_heuristic_does() -> None:
     values = strategy.evaluate(state)
     assert values[0] > values[1]
     for seat in (0, 1):
-        plain = strategy.utility(state.scores[seat], strategy.GAIN_PER_TURN * (state.turns - 1))
-        gained = strategy.hand_potential(state.hands[seat], state.scores[seat])
+        plain = strategy.utility(
+            state.suit_scores[seat], strategy.GAIN_PER_TURN * (state.turns - 1)
+        )
+        gained = strategy.hand_potential(state.hands[seat], state.suit_scores[seat])
         assert values[seat] == plain + gained

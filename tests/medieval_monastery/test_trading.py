@@ -61,7 +61,7 @@ def test_C21_offers_are_one_for_one_and_numbered() -> None:
     s.apply(0, "offer 1 P1 for W")
     s.apply(1, "accept 1 W1")
     s.apply(1, "offer 2 W2 for O")
-    assert s.offer is not None and s.offer[0] == 2
+    assert s.pending_offer is not None and s.pending_offer[0] == 2
     s.apply(2, "accept 2 O4")
     assert [len(h) for h in s.hands] == sizes
     with pytest.raises(ActionSyntaxError):
@@ -80,7 +80,7 @@ def test_C22_a_trader_is_done_after_three_answered_offers_but_still_answers() ->
     s.apply(1, "done")
     s.apply(0, "offer 1 P2 for Z")  # 4: seat 0's third offer
     s.apply(1, "reject 4")
-    assert s.trade_done == [True, True] and s.step == "play"
+    assert s.done_trading == [True, True] and s.step == "play"
 
 
 def test_C22_a_done_trader_still_answers_offers() -> None:

@@ -1,5 +1,9 @@
 """Medieval Monastery: a card game of actions and combos, scored by your weakest suit."""
 
-from monastic.games.medieval_monastery.game import GAME, MedievalMonastery, MMState
+from monastic.games.medieval_monastery.game import (
+    GAME,
+    MedievalMonasteryGame,
+    MedievalMonasteryState,
+)
 
-__all__ = ["GAME", "MMState", "MedievalMonastery"]
+__all__ = ["GAME", "MedievalMonasteryGame", "MedievalMonasteryState"]

@@ -14,16 +14,21 @@ from typing import NamedTuple
 
 from monastic.engine import ActionSyntaxError
 from monastic.games.medieval_monastery.catalogue import (
+    ALL_CARDS,
     COMBOS,
     DECK_SIZE,
+    RANK_COUNT,
+    RANKS,
     SUIT_LETTERS,
+    SUITS,
+    TABLE,
     Card,
+    card_mask,
     card_text,
     cards_text,
     parse_card,
     rank,
 )
-from monastic.games.medieval_monastery.state import card_mask
 
 __all__ = [
     "ASKS",
@@ -34,7 +39,7 @@ __all__ = [
     "Discard",
     "Done",
     "Give",
-    "MMAction",
+    "MedievalMonasteryAction",
     "Offer",
     "Pick",
     "Play",
@@ -44,7 +49,7 @@ __all__ = [
 ]
 
 #: What an offer may ask for: a suit letter or a rank digit.
-ASKS: tuple[str, ...] = (*SUIT_LETTERS, *"123456789")
+ASKS: tuple[str, ...] = (*SUIT_LETTERS, *(str(r) for r in RANKS))
 
 
 # Actions are frozen values. Those built afresh while listing (answers, combos: a hand lists
@@ -163,44 +168,60 @@ class Combo(NamedTuple):
         return f"combo {self.kind} {cards_text(self.cards)}"
 
 
-MMAction = Play | Discard | Offer | Done | Accept | Reject | Pick | Bid | Give | Swap | Combo
+MedievalMonasteryAction = (
+    Play | Discard | Offer | Done | Accept | Reject | Pick | Bid | Give | Swap | Combo
+)
 
 DONE = Done()
 
 # Interned actions, so generating legal actions allocates nothing on the hot path.
-PLAY = tuple(Play(c) for c in range(DECK_SIZE))
-PICK = tuple(Pick(c) for c in range(DECK_SIZE))
-BID = tuple(Bid(c) for c in range(DECK_SIZE))
-GIVE = tuple(Give(c) for c in range(DECK_SIZE))
-DISCARD_ONE = tuple(Discard((c,)) for c in range(DECK_SIZE))
-DISCARD_TWO = {pair: Discard(pair) for pair in combinations(range(DECK_SIZE), 2)}
+PLAY = tuple(Play(c) for c in ALL_CARDS)
+PICK = tuple(Pick(c) for c in ALL_CARDS)
+BID = tuple(Bid(c) for c in ALL_CARDS)
+GIVE = tuple(Give(c) for c in ALL_CARDS)
+DISCARD_ONE = tuple(Discard((c,)) for c in ALL_CARDS)
+DISCARD_TWO = {pair: Discard(pair) for pair in combinations(ALL_CARDS, 2)}
+SWAP = tuple(Swap(t) for t in range(TABLE.max_players))
+
+
+def _suit_cards(suit: int) -> range:
+    return range(suit * RANK_COUNT, (suit + 1) * RANK_COUNT)
+
+
+def _rank_cards(rank_index: int) -> range:  # rank_index: the rank - 1
+    return range(rank_index, DECK_SIZE, RANK_COUNT)
+
+
 # Every flush and every N of a kind a hand can hold (6,239 values) with its card mask, by
 # its sorted cards.
 FLUSH: dict[tuple[int, ...], tuple[Combo, int]] = {
     cards: (Combo("flush", cards), card_mask(cards))
-    for suit in range(8)
-    for n in range(2, 10)
-    for cards in combinations(range(suit * 9, suit * 9 + 9), n)
+    for suit in SUITS
+    for n in COMBOS["flush"].sizes
+    for cards in combinations(_suit_cards(suit), n)
 }
 KIND: dict[tuple[int, ...], tuple[Combo, int]] = {
     cards: (Combo("kind", cards), card_mask(cards))
-    for rank in range(9)
-    for n in range(2, 9)
-    for cards in combinations(range(rank, 72, 9), n)
+    for rank_index in range(RANK_COUNT)
+    for n in COMBOS["kind"].sizes
+    for cards in combinations(_rank_cards(rank_index), n)
 }
 # Every 3-card straight (3,584 values; the commonest combo) with its card mask, by its cards
 # in rank order (as ``itertools.product`` yields them from a hand's rank columns, and as a
 # straight lists them).
+SHORTEST_STRAIGHT = COMBOS["straight"].sizes[0]
+if SHORTEST_STRAIGHT != 3:
+    raise ValueError("the combo listing builds straights from 3-card ones")
 STRAIGHT3: dict[tuple[int, ...], tuple[Combo, int]] = {
     (a, b, c): (Combo("straight", (a, b, c)), card_mask((a, b, c)))
-    for low in range(7)
-    for a in range(low, 72, 9)
-    for b in range(low + 1, 72, 9)
-    for c in range(low + 2, 72, 9)
+    for low in range(RANK_COUNT - 2)
+    for a in _rank_cards(low)
+    for b in _rank_cards(low + 1)
+    for c in _rank_cards(low + 2)
 }
 OFFER = tuple(
-    tuple(tuple(Offer(target, card, ask) for ask in ASKS) for card in range(DECK_SIZE))
-    for target in range(6)
+    tuple(tuple(Offer(target, card, ask) for ask in ASKS) for card in ALL_CARDS)
+    for target in range(TABLE.max_players)
 )
 
 
@@ -225,7 +246,7 @@ _ONE_CARD: dict[str, type[Play | Pick | Bid | Give]] = {
 }
 
 
-def parse_action(text: str) -> MMAction:
+def parse_action(text: str) -> MedievalMonasteryAction:
     """Parse an action's text (any card order, any case); raise ActionSyntaxError if malformed."""
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
@@ -265,7 +286,9 @@ def parse_action(text: str) -> MMAction:
             )
         ask = args[3].upper()
         if ask not in ASKS:
-            raise ActionSyntaxError(f"{text!r}: ask for a suit letter {SUIT_LETTERS} or a rank 1-9")
+            raise ActionSyntaxError(
+                f"{text!r}: ask for a suit letter {SUIT_LETTERS} or a rank {RANKS[0]}-{RANKS[-1]}"
+            )
         return Offer(_number(args[0], "the seat", text), parse_card(args[1]), ask)
     if word == "combo":
         if len(args) < 3 or args[0].lower() not in COMBOS:

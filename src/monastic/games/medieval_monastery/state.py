@@ -1,30 +1,56 @@
-"""The state of a Medieval Monastery game: plain data, so it copies fast.
+"""The state of a Medieval Monastery game as plain data: its fields, a fast copy, and the
+saved form (``to_dict`` / ``from_dict``, which checks what it loads).
 
 Cards are ints (see ``catalogue``). ``step`` names the decision being waited for; the rules
-that move from one decision to the next live in ``rules.py``.
+that move from one decision to the next live in ``rules/``, which this module never imports.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple, Self
 
 from monastic.engine import Rng
+from monastic.games.medieval_monastery.catalogue import (
+    DECK_SIZE,
+    SUIT_COUNT,
+    TABLE,
+    card_mask,
+    mask_cards,
+)
 
-__all__ = ["STEPS", "Offering", "StateData", "card_mask", "mask_cards"]
+__all__ = [
+    "ABBEY",
+    "ACCEPTED",
+    "ANSWER",
+    "BID",
+    "COMBO",
+    "DEFAULT_TURNS",
+    "DISCARD",
+    "MAX_TURNS",
+    "MONKS_IN",
+    "MONKS_OUT",
+    "NO_CARD",
+    "NO_SEAT",
+    "OFFER",
+    "ORDERS",
+    "OVER",
+    "PICK",
+    "PLAY",
+    "REJECTED",
+    "RENAMED_IN_VERSION_2",
+    "SIMULTANEOUS",
+    "STEPS",
+    "STEP_KINDS",
+    "TRADING",
+    "PendingOffer",
+    "StateData",
+    "TradeRecord",
+    "upgrade_version_1",
+]
 
-
-def card_mask(cards: list[int] | tuple[int, ...]) -> int:
-    """A set of cards as a 72-bit mask (copies and set operations cost next to nothing)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def mask_cards(mask: int) -> list[int]:
-    """The cards of a mask, ascending."""
-    return [card for card in range(72) if mask >> card & 1]
-
+DEFAULT_TURNS = 10  # the game's length unless the option says otherwise
+MAX_TURNS = 20
 
 # The decisions the game waits for (C-12: simultaneous ones list several seats).
 PLAY = "play"  # Eremitical: the player on turn plays a card
@@ -41,9 +67,36 @@ COMBO = "combo"  # Cenobitic: the declarer declares a combo or is done
 OVER = "over"
 STEPS = (PLAY, DISCARD, OFFER, ANSWER, PICK, BID, ORDERS, ABBEY, MONKS_IN, MONKS_OUT, COMBO, OVER)
 SIMULTANEOUS = frozenset({BID, ORDERS, MONKS_IN})
+#: Each step as the machine name views and events give it (snake_case).
+STEP_KINDS: Mapping[str, str] = {step: step.replace("-", "_") for step in STEPS}
+TRADING = frozenset({OFFER, ANSWER})
 
-#: A pending Study offer: (number, from seat, to seat, card, ask).
-Offering = tuple[int, int, int, int, str]
+NO_CARD = -1  # a simultaneous choice not made yet
+NO_SEAT = -1  # nobody has won with a 9-card flush
+
+#: The answers a trade record may hold.
+ACCEPTED, REJECTED = "accepted", "rejected"
+
+
+class PendingOffer(NamedTuple):
+    """A Study offer waiting for its answer (C-20)."""
+
+    number: int
+    giver: int
+    target: int
+    card: int
+    ask: str  # a suit letter or a rank digit
+
+
+class TradeRecord(NamedTuple):
+    """An answered offer of the open Study window."""
+
+    number: int
+    giver: int
+    target: int
+    card: int
+    ask: str
+    answer: str  # "accepted" or "rejected"
 
 
 class StateData:
@@ -52,109 +105,222 @@ class StateData:
     __slots__ = (
         "abbot",
         "actor",
-        "choice",
+        "centre",
+        "choices",
         "combo_memo",
         "deck",
         "discard",
+        "done_trading",
+        "flush_winner",
         "hands",
-        "index",
-        "known",
-        "n",
-        "offer",
-        "offer_no",
+        "known_cards",
+        "offer_number",
+        "offers_answered",
+        "pending_offer",
+        "players",
         "queue",
         "rng",
-        "scores",
+        "seats_done",
         "step",
-        "trade_done",
+        "suit_scores",
         "trade_log",
-        "trade_offers",
-        "trade_turn",
+        "trader",
         "turn",
         "turns",
-        "winner",
-        "zone",
     )
 
-    n: int  # players
+    players: int  # the seat count
     turns: int  # the game's length (option)
     turn: int  # 1-based
     abbot: int  # holder of the cross
-    step: str
+    step: str  # the decision waited for, one of STEPS
     actor: int  # who played the resolving card (Eremitical) or declares (Cenobitic)
-    index: int  # how many seats have had their go in this phase, from the Abbot
+    seats_done: int  # how many seats have had their go in this phase, counted from the Abbot
     deck: list[int]  # top card is the last
     discard: list[int]  # face up, oldest first
     hands: list[list[int]]
-    scores: list[list[int]]  # 8 suit scores per seat
-    known: list[list[int]]  # known[v][h]: mask of the cards v knows h holds (v != h)
+    suit_scores: list[list[int]]  # SUIT_COUNT scores per seat
+    known_cards: list[list[int]]  # known_cards[v][h]: mask of the cards v knows h holds (v != h)
     rng: Rng
-    zone: list[int]  # face-up cards in the centre (Rules reveal, Saints centre card)
+    centre: list[int]  # face-up cards in the centre (Rules reveal, Saints centre card)
     queue: list[int]  # seats still due: Rules pickers, Monks recipients, simultaneous choosers
-    choice: list[int]  # simultaneous choices, -1 = none yet
-    trade_offers: list[int]  # offers answered per seat in this Study window
-    trade_done: list[bool]
-    trade_turn: int
-    offer: Offering | None
-    offer_no: int
-    trade_log: list[tuple[int, int, int, int, str, str]]  # (number, from, to, card, ask, answer)
-    winner: int  # the 9-card flush declarer, or -1
-    # Not game data: the last combo list (``combo_listing.combo_actions``): the hand's mask, its
-    # combos with their card masks, and the actions alone; a pure function of that hand,
-    # never mutated, so copies share it.
+    choices: list[int]  # simultaneous choices by seat, NO_CARD = none yet
+    offers_answered: list[int]  # answered offers per seat in this Study window
+    done_trading: list[bool]  # per seat, in this Study window
+    trader: int  # the seat to offer next in this Study window
+    pending_offer: PendingOffer | None
+    offer_number: int  # the number of the window's last offer
+    trade_log: list[TradeRecord]  # the window's answered offers, oldest first
+    flush_winner: int  # the 9-card flush declarer, or NO_SEAT
+    # Not game data: the last combo list (``rules.combo_listing.combo_actions``): the hand's
+    # mask, its combos with their card masks, and the actions alone; a pure function of that
+    # hand, never mutated, so copies share it.
     combo_memo: tuple[int, tuple[tuple[Any, int], ...], tuple[Any, ...]] | None
 
     def copy_into(self, other: StateData) -> None:
         """Copy every field into ``other``, sharing nothing mutable."""
-        other.n = self.n
+        other.players = self.players
         other.turns = self.turns
         other.turn = self.turn
         other.abbot = self.abbot
         other.step = self.step
         other.actor = self.actor
-        other.index = self.index
+        other.seats_done = self.seats_done
         other.deck = self.deck[:]
         other.discard = self.discard[:]
         other.hands = [hand[:] for hand in self.hands]
-        other.scores = [row[:] for row in self.scores]
-        other.known = [row[:] for row in self.known]
+        other.suit_scores = [row[:] for row in self.suit_scores]
+        other.known_cards = [row[:] for row in self.known_cards]
         other.rng = self.rng.copy()
-        other.zone = self.zone[:]
+        other.centre = self.centre[:]
         other.queue = self.queue[:]
-        other.choice = self.choice[:]
-        other.trade_offers = self.trade_offers[:]
-        other.trade_done = self.trade_done[:]
-        other.trade_turn = self.trade_turn
-        other.offer = self.offer
-        other.offer_no = self.offer_no
-        other.trade_log = self.trade_log[:]
-        other.winner = self.winner
+        other.choices = self.choices[:]
+        other.offers_answered = self.offers_answered[:]
+        other.done_trading = self.done_trading[:]
+        other.trader = self.trader
+        other.pending_offer = self.pending_offer  # a tuple
+        other.offer_number = self.offer_number
+        other.trade_log = self.trade_log[:]  # of tuples
+        other.flush_winner = self.flush_winner
         other.combo_memo = self.combo_memo  # immutable, a pure function of a hand
 
-    def fields_dict(self) -> dict[str, Any]:
-        """Every field as JSON-ready data."""
+    # The saved form ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-ready data (the saved state)."""
         return {
-            "players": self.n,
+            "players": self.players,
             "turns": self.turns,
             "turn": self.turn,
             "abbot": self.abbot,
             "step": self.step,
             "actor": self.actor,
-            "index": self.index,
+            "seats_done": self.seats_done,
             "deck": self.deck[:],
             "discard": self.discard[:],
             "hands": [hand[:] for hand in self.hands],
-            "scores": [row[:] for row in self.scores],
-            "known": [[mask_cards(mask) for mask in row] for row in self.known],
+            "suit_scores": [row[:] for row in self.suit_scores],
+            "known_cards": [[mask_cards(mask) for mask in row] for row in self.known_cards],
             "rng": self.rng.state,
-            "zone": self.zone[:],
+            "centre": self.centre[:],
             "queue": self.queue[:],
-            "choice": self.choice[:],
-            "trade_offers": self.trade_offers[:],
-            "trade_done": self.trade_done[:],
-            "trade_turn": self.trade_turn,
-            "offer": list(self.offer) if self.offer else None,
-            "offer_no": self.offer_no,
+            "choices": self.choices[:],
+            "offers_answered": self.offers_answered[:],
+            "done_trading": self.done_trading[:],
+            "trader": self.trader,
+            "pending_offer": list(self.pending_offer) if self.pending_offer else None,
+            "offer_number": self.offer_number,
             "trade_log": [list(entry) for entry in self.trade_log],
-            "winner": self.winner,
+            "flush_winner": self.flush_winner,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """A state from ``to_dict`` output; raises KeyError or ValueError naming what is wrong."""
+        s = cls.__new__(cls)
+        n = _int(data, "players", TABLE.min_players, TABLE.max_players)
+        s.players = n
+        s.turns = _int(data, "turns", 1, MAX_TURNS)
+        s.turn = _int(data, "turn", 1, s.turns)
+        s.abbot = _int(data, "abbot", 0, n - 1)
+        s.actor = _int(data, "actor", 0, n - 1)
+        s.seats_done = _int(data, "seats_done", 0, n)
+        s.step = str(data["step"])
+        if s.step not in STEPS:
+            raise ValueError(f"unknown step {s.step!r}")
+        s.deck = _cards(data["deck"], "deck")
+        s.discard = _cards(data["discard"], "discard")
+        s.hands = [_cards(h, "hand") for h in _list(data["hands"], n, "hands")]
+        s.centre = _cards(data["centre"], "centre")
+        everything = sorted(s.deck + s.discard + s.centre + [c for h in s.hands for c in h])
+        if everything != list(range(DECK_SIZE)):
+            raise ValueError(f"the {DECK_SIZE} cards must each be in exactly one place")
+        s.suit_scores = [
+            [int(x) for x in _list(row, SUIT_COUNT, "suit_scores")]
+            for row in _list(data["suit_scores"], n, "suit_scores")
+        ]
+        s.known_cards = [
+            [card_mask(_cards(k, "known_cards")) for k in _list(row, n, "known_cards")]
+            for row in _list(data["known_cards"], n, "known_cards")
+        ]
+        for v in range(n):
+            for h in range(n):
+                if s.known_cards[v][h] & ~card_mask(s.hands[h]) or (v == h and s.known_cards[v][h]):
+                    raise ValueError(f"known_cards[{v}][{h}] names cards not in that hand")
+        s.rng = Rng(int(data["rng"]))
+        s.queue = [_seat(x, n) for x in data["queue"]]
+        s.choices = [int(x) for x in _list(data["choices"], n, "choices")]
+        s.offers_answered = [int(x) for x in data["offers_answered"]]
+        s.done_trading = [bool(x) for x in data["done_trading"]]
+        s.trader = _seat(data["trader"], n)
+        offer = data["pending_offer"]
+        s.pending_offer = (
+            None
+            if offer is None
+            else PendingOffer(
+                int(offer[0]), _seat(offer[1], n), _seat(offer[2], n), int(offer[3]), str(offer[4])
+            )
+        )
+        s.offer_number = int(data["offer_number"])
+        s.trade_log = [
+            TradeRecord(int(a), int(b), int(c), int(d), str(e), str(f))
+            for a, b, c, d, e, f in data["trade_log"]
+        ]
+        s.flush_winner = int(data["flush_winner"])
+        s.combo_memo = None
+        if s.step == ANSWER and s.pending_offer is None:
+            raise ValueError("step 'answer' needs a pending offer")
+        if s.step in SIMULTANEOUS and not s.queue:
+            raise ValueError(f"step {s.step!r} needs seats to choose")
+        return s
+
+
+#: Saved keys renamed in version 2 of the save format (old name -> new name).
+RENAMED_IN_VERSION_2: Mapping[str, str] = {
+    "index": "seats_done",
+    "scores": "suit_scores",
+    "known": "known_cards",
+    "zone": "centre",
+    "choice": "choices",
+    "trade_offers": "offers_answered",
+    "trade_done": "done_trading",
+    "trade_turn": "trader",
+    "offer": "pending_offer",
+    "offer_no": "offer_number",
+    "winner": "flush_winner",
+}
+
+
+def upgrade_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved state of version 1 with the names of version 2."""
+    clash = sorted(new for new in RENAMED_IN_VERSION_2.values() if new in data)
+    if clash:
+        raise ValueError(f"a version 1 save may not hold the version 2 fields {clash}")
+    return {RENAMED_IN_VERSION_2.get(key, key): value for key, value in data.items()}
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value: int = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _list(value: Any, length: int, what: str) -> list[Any]:
+    if not isinstance(value, list) or len(value) != length:
+        raise ValueError(f"{what} must be a list of {length}")
+    return value
+
+
+def _seat(value: Any, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise ValueError(f"{value!r} is not a seat")
+    return int(value)
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list) or not all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < DECK_SIZE for c in value
+    ):
+        raise ValueError(f"{what} must be a list of card numbers 0..{DECK_SIZE - 1}")
+    return list(value)

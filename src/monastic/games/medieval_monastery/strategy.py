@@ -21,18 +21,26 @@ from monastic.games.medieval_monastery.actions import (
     Discard,
     Done,
     Give,
-    MMAction,
+    MedievalMonasteryAction,
     Offer,
     Pick,
     Play,
     Reject,
     Swap,
 )
-from monastic.games.medieval_monastery.combo_listing import combo_pairs
-from monastic.games.medieval_monastery.combos import combo_points
-from monastic.games.medieval_monastery.flow import matches_ask
-from monastic.games.medieval_monastery.game import MMState
-from monastic.games.medieval_monastery.state import COMBO, OVER, card_mask, mask_cards
+from monastic.games.medieval_monastery.catalogue import (
+    RANK_COUNT,
+    SUIT_COUNT,
+    SUIT_LETTERS,
+    TABLE,
+    card_mask,
+    mask_cards,
+)
+from monastic.games.medieval_monastery.game import MedievalMonasteryState
+from monastic.games.medieval_monastery.rules.combo_listing import combo_pairs
+from monastic.games.medieval_monastery.rules.combos import combo_points, is_winning_flush
+from monastic.games.medieval_monastery.rules.study import matches_ask
+from monastic.games.medieval_monastery.state import COMBO, OVER
 
 __all__ = [
     "ISMCTS_SETTINGS",
@@ -59,8 +67,10 @@ ISMCTS_SETTINGS: dict[str, float] = {"temp": 0.08, "c": 0.5, "bias": 2.5, "cutof
 
 SOFTNESS = 4.0  # how sharply the soft minimum follows the weakest suit
 GAIN_PER_TURN = 6.0  # typical points per suit per turn, for the turns still to come
-# What one more card in hand is worth to an action, in cards (Eremitical choice).
-CARDS_GAINED = {0: 0.4, 1: 0.0, 2: 0.2, 3: 1.0, 4: 0.6, 5: 0.0, 6: 0.0, 7: 0.5}
+# What one more card in hand is worth to an action, in cards (Eremitical choice), by suit.
+_GAINED_BY_LETTER = {"P": 0.4, "W": 0.0, "S": 0.2, "R": 1.0, "Z": 0.6, "O": 0.0, "A": 0.0, "M": 0.5}
+CARDS_GAINED = {index: _GAINED_BY_LETTER[letter] for index, letter in enumerate(SUIT_LETTERS)}
+WORK, ABBEY, MONKS = (SUIT_LETTERS.index(letter) for letter in "WAM")
 
 
 def utility(scores: Sequence[float], future: float = 0.0) -> float:
@@ -77,7 +87,7 @@ def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[i
     best: tuple[float, str, tuple[int, ...]] | None = None
     for combo, _ in combo_pairs(card_mask(hand)):
         kind, cards = combo.kind, combo.cards
-        if kind == "flush" and len(cards) == 9:
+        if is_winning_flush(kind, cards):
             return (math.inf, kind, cards)
         points = combo_points(kind, cards)
         gain = utility([s + p for s, p in zip(scores, points, strict=True)]) - base
@@ -89,22 +99,22 @@ def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[i
 def _main_combos(hand: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
     """The few combos worth weighing when rating a hand: each suit's whole flush, each rank's
     whole set, each longest straight and one of each suit (shorter ones score less)."""
-    by_suit: list[list[int]] = [[] for _ in range(8)]
-    by_rank: list[list[int]] = [[] for _ in range(9)]
+    by_suit: list[list[int]] = [[] for _ in range(SUIT_COUNT)]
+    by_rank: list[list[int]] = [[] for _ in range(RANK_COUNT)]
     for card in sorted(hand):
-        by_suit[card // 9].append(card)
-        by_rank[card % 9].append(card)
+        by_suit[card // RANK_COUNT].append(card)
+        by_rank[card % RANK_COUNT].append(card)
     out: list[tuple[str, tuple[int, ...]]] = []
     out.extend(("flush", tuple(cards)) for cards in by_suit if len(cards) >= 2)
     out.extend(("kind", tuple(cards)) for cards in by_rank if len(cards) >= 2)
 
     def spare(cards: list[int]) -> int:  # the card whose suit needs it least
-        return min(cards, key=lambda c: len(by_suit[c // 9]))
+        return min(cards, key=lambda c: len(by_suit[c // RANK_COUNT]))
 
     low = 0
-    while low < 9:
+    while low < RANK_COUNT:
         high = low
-        while high < 9 and by_rank[high]:
+        while high < RANK_COUNT and by_rank[high]:
             high += 1
         if high - low >= 3:
             out.append(("straight", tuple(sorted(spare(by_rank[r]) for r in range(low, high)))))
@@ -123,7 +133,7 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
         base = utility(current)
         best: tuple[float, list[int]] | None = None
         for kind, used in _main_combos(cards):
-            if kind == "flush" and len(used) == 9:
+            if is_winning_flush(kind, used):
                 return 1000.0
             points = combo_points(kind, used)
             after = [s + p for s, p in zip(current, points, strict=True)]
@@ -140,7 +150,7 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
     return total
 
 
-def evaluate(state: MMState) -> list[float]:
+def evaluate(state: MedievalMonasteryState) -> list[float]:
     """Expected final score per seat: today's suits, the hand's likely combos, later turns.
 
     The hand is read as the heuristic reads it (``hand_potential``: its main combos declared
@@ -151,13 +161,13 @@ def evaluate(state: MMState) -> list[float]:
     if state.step == OVER:
         return list(state.result().scores)
     future = GAIN_PER_TURN * (state.turns - state.turn)
-    n = state.n
+    n = state.players
     # In the Cenobitic phase a seat that has ended its declaring holds dead cards: Salvation
     # discards them. Counting them would make ``done`` look as good as declaring.
-    finished = state.index if state.step == COMBO else 0
+    finished = state.seats_done if state.step == COMBO else 0
     out = []
     for seat in range(n):
-        scores = state.scores[seat]
+        scores = state.suit_scores[seat]
         value = utility(scores, future)
         if (seat - state.abbot) % n >= finished:
             value += hand_potential(state.hands[seat], scores)
@@ -165,13 +175,13 @@ def evaluate(state: MMState) -> list[float]:
     return out
 
 
-def greedy_action(state: MMState, seat: int, rng: Rng) -> MMAction:
+def greedy_action(state: MedievalMonasteryState, seat: int, rng: Rng) -> MedievalMonasteryAction:
     """The heuristic's choice for ``seat`` (ties broken by the first in legal order)."""
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
     hand = state.hands[seat]
-    scores = state.scores[seat]
+    scores = state.suit_scores[seat]
     first = actions[0]
     if state.step == COMBO:
         best = _best_combo(hand, scores)
@@ -199,57 +209,64 @@ def _without(hand: Sequence[int], scores: Sequence[int], cards: Sequence[int]) -
     return hand_potential([c for c in hand if c not in cards], scores)
 
 
-def _choose_play(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
+def _choose_play(
+    state: MedievalMonasteryState, seat: int, actions: list[MedievalMonasteryAction]
+) -> MedievalMonasteryAction:
     hand = state.hands[seat]
-    scores = state.scores[seat]
+    scores = state.suit_scores[seat]
     per_card = hand_potential(hand, scores) / max(1, len(hand))
 
-    def value(action: MMAction) -> float:
+    def value(action: MedievalMonasteryAction) -> float:
         card = action.card  # type: ignore[union-attr]
         rest = [c for c in hand if c != card]
-        gained = CARDS_GAINED[card // 9]
-        if card // 9 == 1:  # Work: 9 fresh cards replace the rest
-            gained = 9 - len(rest)
-        elif card // 9 == 6:  # Abbey: the largest other hand
+        suit_index = card // RANK_COUNT
+        gained = CARDS_GAINED[suit_index]
+        if suit_index == WORK:  # fresh cards replace the rest
+            gained = TABLE.work_draw - len(rest)
+        elif suit_index == ABBEY:  # the largest other hand
             gained = max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest)
-        elif card // 9 == 7:
-            gained = 0.3 * (state.n - 1)
+        elif suit_index == MONKS:
+            gained = 0.3 * (state.players - 1)
         return hand_potential(rest, scores) + gained * per_card
 
     return max(actions, key=value)
 
 
-def _choose_bid(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
+def _choose_bid(
+    state: MedievalMonasteryState, seat: int, actions: list[MedievalMonasteryAction]
+) -> MedievalMonasteryAction:
     hand = state.hands[seat]
-    scores = state.scores[seat]
-    centre = state.zone[0] if state.zone else None
+    scores = state.suit_scores[seat]
+    centre = state.centre[0] if state.centre else None
     rivals = max(1, len(state.queue) - 1)
 
-    def value(action: MMAction) -> float:
+    def value(action: MedievalMonasteryAction) -> float:
         card = action.card  # type: ignore[union-attr]
         rest = [c for c in hand if c != card]
         lose = hand_potential(rest, scores)
         if centre is None:
             return lose
-        win_chance = ((card % 9 + 1) / 9) ** rivals
+        win_chance = ((card % RANK_COUNT + 1) / RANK_COUNT) ** rivals
         return win_chance * hand_potential([*rest, centre], scores) + (1 - win_chance) * lose
 
     return max(actions, key=value)
 
 
-def _hand_value_of(state: MMState, seat: int, target: int) -> float:
+def _hand_value_of(state: MedievalMonasteryState, seat: int, target: int) -> float:
     """A hand we would get by swapping: what we know of it, and its size."""
-    known = mask_cards(state.known[seat][target])
+    known = mask_cards(state.known_cards[seat][target])
     unknown = len(state.hands[target]) - len(known)
-    scores = state.scores[seat]
+    scores = state.suit_scores[seat]
     return hand_potential(known, scores) + unknown * 1.5
 
 
-def _answer(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
-    assert state.offer is not None
-    offered = state.offer[3]
+def _answer(
+    state: MedievalMonasteryState, seat: int, actions: list[MedievalMonasteryAction]
+) -> MedievalMonasteryAction:
+    assert state.pending_offer is not None
+    offered = state.pending_offer.card
     hand = state.hands[seat]
-    scores = state.scores[seat]
+    scores = state.suit_scores[seat]
     keep = hand_potential(hand, scores)
     best, best_value = actions[-1], keep + 0.5  # trading must clearly help
     for action in actions:
@@ -260,18 +277,21 @@ def _answer(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
     return best
 
 
-def _offer(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
+def _offer(
+    state: MedievalMonasteryState, seat: int, actions: list[MedievalMonasteryAction]
+) -> MedievalMonasteryAction:
     """At most one offer per window: our least useful card for the suit that helps most."""
-    if state.trade_offers[seat] >= 1 or len(actions) == 1:
+    if state.offers_answered[seat] >= 1 or len(actions) == 1:
         return actions[0]
     hand = state.hands[seat]
-    scores = state.scores[seat]
+    scores = state.suit_scores[seat]
     base = hand_potential(hand, scores)
     give = max(hand, key=lambda c: _without(hand, scores, (c,)))
     rest = [c for c in hand if c != give]
     best, best_gain = actions[0], 0.5
-    for suit_index, letter in enumerate("PWSRZOAM"):
-        probe = suit_index * 9 + 4  # a middling card of that suit stands for the unknown one
+    for suit_index, letter in enumerate(SUIT_LETTERS):
+        # a middling card of that suit stands for the unknown one
+        probe = suit_index * RANK_COUNT + RANK_COUNT // 2
         if probe in hand:
             continue
         gain = hand_potential([*rest, probe], scores) - base
@@ -282,11 +302,11 @@ def _offer(state: MMState, seat: int, actions: list[MMAction]) -> MMAction:
     return best if best in actions else actions[0]
 
 
-def _likely_holder(state: MMState, seat: int, ask: str) -> int | None:
+def _likely_holder(state: MedievalMonasteryState, seat: int, ask: str) -> int | None:
     """A trader who probably holds a card matching ``ask``: a known one, else the largest hand."""
-    traders = [t for t in range(state.n) if t != seat and state.hands[t]]
+    traders = [t for t in range(state.players) if t != seat and state.hands[t]]
     for t in traders:
-        if any(matches_ask(c, ask) for c in mask_cards(state.known[seat][t])):
+        if any(matches_ask(c, ask) for c in mask_cards(state.known_cards[seat][t])):
             return t
     return max(traders, key=lambda t: len(state.hands[t]), default=None)
 

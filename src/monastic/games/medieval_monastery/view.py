@@ -1,88 +1,122 @@
-"""What each seat may see (C-19): its own hand and every public fact, nothing else."""
+"""What each seat may see (C-19): every public fact, its own hand, nothing else.
+
+The bodies of the five parts the engine's ``State.view`` puts together. ``players`` holds
+what everyone sees of a seat (hand size, suit scores); the viewer's own hand, what it knows
+of other hands and its secret choice are game keys of its view alone.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from monastic.games.medieval_monastery.catalogue import SUIT_LETTERS, card_text
-from monastic.games.medieval_monastery.legal import to_act
+from monastic.engine import Decision
+from monastic.games.medieval_monastery import words
+from monastic.games.medieval_monastery.catalogue import CARD_TEXTS, SUIT_LETTERS, mask_cards
 from monastic.games.medieval_monastery.state import (
     COMBO,
+    NO_CARD,
+    NO_SEAT,
     OVER,
     SIMULTANEOUS,
+    STEP_KINDS,
+    TRADING,
     StateData,
-    mask_cards,
 )
 
-__all__ = ["phase_of", "view"]
+__all__ = ["current_phase", "decision", "phase_text", "public_players", "view_details"]
 
 
-def phase_of(s: StateData) -> str:
-    """The phase name of the current step."""
+def current_phase(s: StateData) -> str:
+    """``eremitical``, ``cenobitic`` or ``over``."""
     if s.step == OVER:
         return "over"
     return "cenobitic" if s.step == COMBO else "eremitical"
 
 
+def phase_text(s: StateData) -> str:
+    return words.phase_text(current_phase(s), s.turn, s.turns)
+
+
+def decision(s: StateData, seat: int) -> Decision:
+    kind = STEP_KINDS[s.step]
+    return Decision(kind, words.decision_prompt(view_details(s, seat), seat, s.players))
+
+
+def public_players(s: StateData) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat,
+            "hand_size": len(s.hands[seat]),
+            "suit_scores": s.suit_scores[seat][:],
+            "lowest": min(s.suit_scores[seat]),
+        }
+        for seat in range(s.players)
+    ]
+
+
 def _texts(cards: list[int]) -> list[str]:
-    return [card_text(c) for c in sorted(cards)]
+    return [CARD_TEXTS[c] for c in sorted(cards)]
 
 
-def view(s: StateData, seat: int | None) -> dict[str, Any]:
-    """The JSON-ready view for ``seat`` (None: a spectator)."""
-    out: dict[str, Any] = {
-        "game": "medieval-monastery",
-        "viewer": seat,
-        "players": s.n,
+def view_details(s: StateData, seat: int | None) -> dict[str, Any]:
+    """The game's own keys of ``view(seat)`` (docs/medieval-monastery/json.md)."""
+    details: dict[str, Any] = {
         "turn": s.turn,
         "turns": s.turns,
         "abbot": s.abbot,
-        "phase": phase_of(s),
-        "step": s.step,
+        "step": STEP_KINDS[s.step],
         "actor": s.actor,
-        "to_act": to_act(s),
         "deck": len(s.deck),
-        "discard": [card_text(c) for c in s.discard],
-        "hand_sizes": [len(hand) for hand in s.hands],
+        "discard": [CARD_TEXTS[c] for c in s.discard],
+        "suits": SUIT_LETTERS,
+        "centre": [CARD_TEXTS[c] for c in s.centre],
+        "queue": s.queue[:],
+        "chosen": [],
+        "trade": None,
+        "flush_winner": s.flush_winner if s.flush_winner != NO_SEAT else None,
         "hand": _texts(s.hands[seat]) if seat is not None else None,
         "known": (
-            {str(h): _texts(mask_cards(s.known[seat][h])) for h in range(s.n) if s.known[seat][h]}
+            {
+                str(holder): _texts(mask_cards(s.known_cards[seat][holder]))
+                for holder in range(s.players)
+                if s.known_cards[seat][holder]
+            }
             if seat is not None
             else {}
         ),
-        "suits": SUIT_LETTERS,
-        "scores": [row[:] for row in s.scores],
-        "lowest": [min(row) for row in s.scores],
-        "zone": [card_text(c) for c in s.zone],
-        "queue": s.queue[:],
-        "chosen": [],
         "my_choice": None,
-        "trade": None,
-        "winner": s.winner if s.winner >= 0 else None,
     }
     if s.step in SIMULTANEOUS:
-        out["chosen"] = [t for t in s.queue if s.choice[t] >= 0]
-        if seat is not None and s.choice[seat] >= 0:
-            out["my_choice"] = card_text(s.choice[seat])
-    if s.trade_done and s.step in ("offer", "answer"):
-        out["trade"] = {
-            "turn": s.trade_turn,
-            "offers_made": s.trade_offers[:],
-            "done": s.trade_done[:],
+        details["chosen"] = [t for t in s.queue if s.choices[t] != NO_CARD]
+        if seat is not None and s.choices[seat] != NO_CARD:
+            details["my_choice"] = CARD_TEXTS[s.choices[seat]]
+    if s.done_trading and s.step in TRADING:
+        offer = s.pending_offer
+        details["trade"] = {
+            "trader": s.trader,
+            "offers_answered": s.offers_answered[:],
+            "done": s.done_trading[:],
             "pending": (
-                dict(
-                    zip(
-                        ("number", "from", "to", "card", "ask"),
-                        (*s.offer[:3], card_text(s.offer[3]), s.offer[4]),
-                        strict=True,
-                    )
-                )
-                if s.offer
+                {
+                    "number": offer.number,
+                    "from": offer.giver,
+                    "to": offer.target,
+                    "card": CARD_TEXTS[offer.card],
+                    "ask": offer.ask,
+                }
+                if offer
                 else None
             ),
             "log": [
-                {"number": n, "from": f, "to": t, "card": card_text(c), "ask": a, "answer": r}
-                for n, f, t, c, a, r in s.trade_log
+                {
+                    "number": entry.number,
+                    "from": entry.giver,
+                    "to": entry.target,
+                    "card": CARD_TEXTS[entry.card],
+                    "ask": entry.ask,
+                    "answer": entry.answer,
+                }
+                for entry in s.trade_log
             ],
         }
-    return out
+    return details

@@ -15,19 +15,29 @@ from monastic.games.medieval_monastery.actions import (
     DONE,
     FLUSH,
     KIND,
+    SHORTEST_STRAIGHT,
     STRAIGHT3,
     Combo,
-    MMAction,
+    MedievalMonasteryAction,
 )
-from monastic.games.medieval_monastery.state import StateData, card_mask
+from monastic.games.medieval_monastery.catalogue import (
+    ALL_CARDS,
+    COMBOS,
+    RANK_COUNT,
+    SUITS,
+    card_mask,
+)
+from monastic.games.medieval_monastery.state import StateData
 
 __all__ = ["combo_actions", "combo_pairs"]
 
 ComboPair = tuple[Combo, int]  # a combo and its card mask
 
-_SUIT_MASKS = tuple(0x1FF << 9 * suit for suit in range(8))
-_RANK_MASKS = tuple(sum(1 << 9 * suit + rank for suit in range(8)) for rank in range(9))
-_BIT = tuple(1 << card for card in range(72))
+_SUIT_MASKS = tuple(card_mask(range(s * RANK_COUNT, (s + 1) * RANK_COUNT)) for s in SUITS)
+_RANK_MASKS = tuple(card_mask(s * RANK_COUNT + r for s in SUITS) for r in range(RANK_COUNT))
+_BIT = tuple(1 << card for card in ALL_CARDS)
+# The smallest flush and N of a kind: two cards (``combo_pairs`` asks a column for two bits).
+_SMALLEST = {True: COMBOS["flush"].sizes[0], False: COMBOS["kind"].sizes[0]}
 _new = tuple.__new__  # builds a named tuple without the Python-level ``__new__``
 
 
@@ -50,7 +60,7 @@ def _sets(column: int, flush: bool) -> tuple[ComboPair, ...]:
     table = FLUSH if flush else KIND
     return tuple(
         pair
-        for n in range(2, len(cards) + 1)
+        for n in range(_SMALLEST[flush], len(cards) + 1)
         for pair in map(table.__getitem__, combinations(cards, n))
     )
 
@@ -59,11 +69,11 @@ def _straights(run: list[tuple[int, ...]], pairs: list[ComboPair]) -> None:
     """Every straight through ``run`` (the cards of ranks in a row), by lowest rank, then
     length, then ``product`` order; a straight's cards go by rank."""
     high = len(run)
-    for start in range(high - 2):
-        threes = [*map(STRAIGHT3.__getitem__, product(*run[start : start + 3]))]
+    for start in range(high - SHORTEST_STRAIGHT + 1):
+        threes = [*map(STRAIGHT3.__getitem__, product(*run[start : start + SHORTEST_STRAIGHT]))]
         pairs += threes
         grown = threes
-        for column in run[start + 3 :]:  # one card of the next rank longer
+        for column in run[start + SHORTEST_STRAIGHT :]:  # one card of the next rank longer
             grown = [
                 (_new(Combo, ("straight", (*combo.cards, card))), mask | _BIT[card])
                 for combo, mask in grown
@@ -90,10 +100,10 @@ def combo_pairs(held: int) -> list[ComboPair]:
         if column:
             run.append(_cards(column))
             continue
-        if len(run) >= 3:
+        if len(run) >= SHORTEST_STRAIGHT:
             _straights(run, pairs)
         run = []
-    if len(run) >= 3:
+    if len(run) >= SHORTEST_STRAIGHT:
         _straights(run, pairs)
     if all(suits):  # one card per suit, suits in order: the cards come out ascending
         pairs += [
@@ -103,7 +113,7 @@ def combo_pairs(held: int) -> list[ComboPair]:
     return pairs
 
 
-def combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
+def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction]:
     """``done`` and every combo in the hand.
 
     A smaller hand's combos are exactly those of a larger one that avoid the cards it lost,
@@ -115,7 +125,7 @@ def combo_actions(s: StateData, hand: list[int]) -> list[MMAction]:
     if memo is not None and memo[0] == held:
         return list(memo[2])
     if memo is None or memo[0] & held != held:
-        pairs: tuple[tuple[MMAction, int], ...] = ((DONE, 0), *combo_pairs(held))
+        pairs: tuple[tuple[MedievalMonasteryAction, int], ...] = ((DONE, 0), *combo_pairs(held))
     else:
         outside = memo[0] & ~held
         pairs = tuple([pair for pair in memo[1] if not pair[1] & outside])

@@ -4,15 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from monastic.games.medieval_monastery.catalogue import COMBOS, Card, rank, suit
+from monastic.games.medieval_monastery.catalogue import (
+    COMBOS,
+    RANK_OF,
+    SUIT_COUNT,
+    SUIT_OF,
+    SUITS,
+    Card,
+)
 
 __all__ = [
+    "SMALLEST_COMBO",
     "combo_draws",
     "combo_points",
     "is_combo",
     "is_winning_flush",
     "score_combo",
 ]
+
+_WINNING_FLUSH = COMBOS["flush"].wins_at  # C-16: the 9-card flush
+#: The fewest cards any combo takes: a Cenobitic declarer needs at least this many (C-3).
+SMALLEST_COMBO = min(min(rule.sizes) for rule in COMBOS.values())
 
 
 def is_combo(kind: str, cards: Sequence[Card]) -> bool:
@@ -22,35 +34,35 @@ def is_combo(kind: str, cards: Sequence[Card]) -> bool:
     if rule is None or n not in rule.sizes:
         return False
     if kind == "flush":
-        return len({suit(c) for c in cards}) == 1
+        return len({SUIT_OF[c] for c in cards}) == 1
     if kind == "kind":
-        return len({rank(c) for c in cards}) == 1
+        return len({RANK_OF[c] for c in cards}) == 1
     if kind == "suits":
-        return len({suit(c) for c in cards}) == 8
-    ranks = sorted(rank(c) for c in cards)  # straight: distinct consecutive ranks, no wrap
+        return len({SUIT_OF[c] for c in cards}) == SUIT_COUNT
+    ranks = sorted(RANK_OF[c] for c in cards)  # straight: distinct consecutive ranks, no wrap
     return ranks == list(range(ranks[0], ranks[0] + n))
 
 
 def is_winning_flush(kind: str, cards: Sequence[Card]) -> bool:
     """The 9-card flush wins the game at once (C-16)."""
-    return kind == "flush" and len(cards) == 9
+    return kind == "flush" and len(cards) == _WINNING_FLUSH
 
 
 def combo_points(kind: str, cards: Sequence[Card]) -> list[int]:
-    """Points per suit (8 numbers) that a valid combo scores."""
-    points = [0] * 8
+    """Points per suit (one number per suit) that a valid combo scores."""
+    points = [0] * SUIT_COUNT
     score_combo(points, kind, cards)
     return points
 
 
 def score_combo(row: list[int], kind: str, cards: Sequence[Card]) -> None:
-    """Add a valid combo's points to a row of 8 suit scores."""
+    """Add a valid combo's points to a row of suit scores."""
     value = COMBOS[kind].points.get(len(cards), 0)
     if kind == "suits":
-        for suit_index in range(8):
+        for suit_index in SUITS:
             row[suit_index] += value
         return
-    for suit_index in {card // 9 for card in cards}:  # each suit present scores once
+    for suit_index in {SUIT_OF[card] for card in cards}:  # each suit present scores once
         row[suit_index] += value
 
 

@@ -15,29 +15,31 @@ from monastic.games.medieval_monastery.actions import (
     OFFER,
     PICK,
     PLAY,
+    SWAP,
     Accept,
     Bid,
     Combo,
     Discard,
     Done,
     Give,
-    MMAction,
+    MedievalMonasteryAction,
     Offer,
     Pick,
     Play,
     Reject,
     Swap,
 )
-from monastic.games.medieval_monastery.catalogue import card_text
-from monastic.games.medieval_monastery.combo_listing import combo_actions
-from monastic.games.medieval_monastery.combos import is_combo
-from monastic.games.medieval_monastery.flow import ASK_CARDS, matches_ask
+from monastic.games.medieval_monastery.catalogue import TABLE, card_text
+from monastic.games.medieval_monastery.rules.combo_listing import combo_actions
+from monastic.games.medieval_monastery.rules.combos import is_combo
+from monastic.games.medieval_monastery.rules.study import ASK_CARDS, matches_ask
 from monastic.games.medieval_monastery.state import (
     ABBEY,
     ANSWER,
     COMBO,
     MONKS_IN,
     MONKS_OUT,
+    NO_CARD,
     ORDERS,
     OVER,
     SIMULTANEOUS,
@@ -61,7 +63,6 @@ from monastic.games.medieval_monastery.state import (
 
 __all__ = ["is_legal", "legal_actions", "to_act", "why_illegal"]
 
-SWAP = tuple(Swap(t) for t in range(6))
 # Builds a named tuple action without the Python-level ``__new__`` (a frame per combo).
 _new = tuple.__new__
 
@@ -78,31 +79,31 @@ def to_act(s: StateData) -> list[int]:
     if step == OVER:
         return []
     if step in SIMULTANEOUS:
-        return [seat for seat in sorted(s.queue) if s.choice[seat] < 0]
+        return [seat for seat in sorted(s.queue) if s.choices[seat] == NO_CARD]
     if step == OFFER_STEP:
-        return [s.trade_turn]
+        return [s.trader]
     if step == ANSWER:
-        assert s.offer is not None
-        return [s.offer[2]]
+        assert s.pending_offer is not None
+        return [s.pending_offer.target]
     assert step == PICK_STEP
     return [s.queue[0]]
 
 
 def _trade_targets(s: StateData, seat: int) -> list[int]:
-    return [t for t in range(s.n) if t != seat and s.hands[t]]
+    return [t for t in range(s.players) if t != seat and s.hands[t]]
 
 
-def _play(s: StateData, seat: int) -> list[MMAction]:
+def _play(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     return [PLAY[c] for c in sorted(s.hands[seat])]
 
 
-def _combo(s: StateData, seat: int) -> list[MMAction]:
+def _combo(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     return combo_actions(s, s.hands[seat])
 
 
-def _offer(s: StateData, seat: int) -> list[MMAction]:
+def _offer(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     hand = sorted(s.hands[seat])
-    offers: list[MMAction] = [DONE]
+    offers: list[MedievalMonasteryAction] = [DONE]
     for target in _trade_targets(s, seat):
         table = OFFER[target]
         for card in hand:
@@ -110,40 +111,41 @@ def _offer(s: StateData, seat: int) -> list[MMAction]:
     return offers
 
 
-def _answer(s: StateData, seat: int) -> list[MMAction]:
-    assert s.offer is not None
-    number, ask = s.offer[0], s.offer[4]
-    answers: list[MMAction] = [
+def _answer(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
+    offer = s.pending_offer
+    assert offer is not None
+    number, ask = offer.number, offer.ask
+    answers: list[MedievalMonasteryAction] = [
         _new(Accept, (number, c)) for c in sorted(ASK_CARDS[ask].intersection(s.hands[seat]))
     ]
     answers.append(_new(Reject, (number,)))
     return answers
 
 
-def _pick(s: StateData, seat: int) -> list[MMAction]:
-    return [PICK[c] for c in sorted(s.zone)]
+def _pick(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
+    return [PICK[c] for c in sorted(s.centre)]
 
 
-def _bid(s: StateData, seat: int) -> list[MMAction]:
+def _bid(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     return [BID[c] for c in sorted(s.hands[seat])]
 
 
-def _give(s: StateData, seat: int) -> list[MMAction]:
+def _give(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     return [GIVE[c] for c in sorted(s.hands[seat])]
 
 
-def _discard(s: StateData, seat: int) -> list[MMAction]:
+def _discard(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     hand = sorted(s.hands[seat])
     if len(hand) == 1:
         return [DISCARD_ONE[hand[0]]]
     return list(map(DISCARD_TWO.__getitem__, combinations(hand, 2)))
 
 
-def _swap(s: StateData, seat: int) -> list[MMAction]:
-    return [SWAP[t] for t in range(s.n) if t != seat]
+def _swap(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
+    return [SWAP[t] for t in range(s.players) if t != seat]
 
 
-_LISTS: dict[str, Callable[[StateData, int], list[MMAction]]] = {
+_LISTS: dict[str, Callable[[StateData, int], list[MedievalMonasteryAction]]] = {
     PLAY_STEP: _play,
     COMBO: _combo,
     OFFER_STEP: _offer,
@@ -164,15 +166,15 @@ def _may_act(s: StateData, seat: int) -> bool:
     if step in _ACTOR_STEPS:
         return seat == s.actor
     if step in SIMULTANEOUS:
-        return seat in s.queue and s.choice[seat] < 0
+        return seat in s.queue and s.choices[seat] == NO_CARD
     if step == OFFER_STEP:
-        return seat == s.trade_turn
+        return seat == s.trader
     if step == ANSWER:
-        return s.offer is not None and seat == s.offer[2]
+        return s.pending_offer is not None and seat == s.pending_offer.target
     return step == PICK_STEP and seat == s.queue[0]
 
 
-def legal_actions(s: StateData, seat: int) -> list[MMAction]:
+def legal_actions(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     """Every legal action of ``seat``, in a fixed order; [] if it is not to act."""
     if not _may_act(s, seat):
         return []
@@ -196,17 +198,17 @@ def why_illegal(s: StateData, seat: int, action: object) -> str | None:
     if isinstance(action, Pick):
         return (
             None
-            if action.card in s.zone
+            if action.card in s.centre
             else f"{card_text(action.card)} is not among the revealed cards"
         )
     if isinstance(action, Swap):
-        if action.target == seat or not 0 <= action.target < s.n:
-            return f"swap with another seat (0..{s.n - 1}, not {seat})"
+        if action.target == seat or not 0 <= action.target < s.players:
+            return f"swap with another seat (0..{s.players - 1}, not {seat})"
         return None
     if isinstance(action, Discard | Combo) and len(set(action.cards)) != len(action.cards):
         return "a card is named twice"
     if isinstance(action, Discard):
-        need = min(2, len(hand))
+        need = min(TABLE.prayer_discard, len(hand))
         if len(action.cards) != need:
             return f"discard exactly {need} card{'s' if need > 1 else ''} (C-5)"
         missing = [c for c in action.cards if c not in hand]
@@ -218,14 +220,15 @@ def why_illegal(s: StateData, seat: int, action: object) -> str | None:
             return f"seat {action.target} is not another trader holding a card"
         return None if action.ask in ASKS else f"cannot ask for {action.ask!r}"
     if isinstance(action, Accept | Reject):
-        assert s.offer is not None
-        if action.number != s.offer[0]:
-            return f"the offer to answer is number {s.offer[0]}, not {action.number}"
+        offer = s.pending_offer
+        assert offer is not None
+        if action.number != offer.number:
+            return f"the offer to answer is number {offer.number}, not {action.number}"
         if isinstance(action, Accept):
             if action.card not in hand:
                 return f"you do not hold {card_text(action.card)}"
-            if not matches_ask(action.card, s.offer[4]):
-                return f"{card_text(action.card)} does not match the ask {s.offer[4]!r}"
+            if not matches_ask(action.card, offer.ask):
+                return f"{card_text(action.card)} does not match the ask {offer.ask!r}"
         return None
     if isinstance(action, Combo):
         missing = [c for c in action.cards if c not in hand]

@@ -1,0 +1,122 @@
+"""Moving cards between the deck, the hands, the centre and the discard pile, keeping what
+each seat knows of other hands (C-2, C-19).
+
+Every rule takes the state's data and a list that collects the events it causes (or None:
+then no event is even built, which is a tenth of a random game's time). Chance comes only
+from ``s.rng``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from monastic.engine import Event
+from monastic.games.medieval_monastery.catalogue import CARD_TEXTS, TABLE
+from monastic.games.medieval_monastery.state import StateData
+
+__all__ = [
+    "ONLY",
+    "Events",
+    "clockwise",
+    "draw",
+    "empty_hand",
+    "gain",
+    "lose",
+    "reveal",
+    "texts",
+    "to_discard",
+]
+
+# Where a rule reports its events; None when nobody listens (search), so none are built.
+Events = list[Event] | None
+#: The audience of an event only one seat sees.
+ONLY = tuple(frozenset((seat,)) for seat in range(TABLE.max_players))
+
+
+def texts(cards: Iterable[int]) -> list[str]:
+    """Cards as their texts, in the order given."""
+    return [CARD_TEXTS[c] for c in cards]
+
+
+def clockwise(s: StateData, start: int) -> list[int]:
+    """All seats, starting with ``start`` (C-1)."""
+    return [(start + i) % s.players for i in range(s.players)]
+
+
+def lose(s: StateData, holder: int, *cards: int) -> None:
+    """Take cards out of a hand."""
+    hand = s.hands[holder]
+    keep = -1
+    for card in cards:
+        hand.remove(card)
+        keep &= ~(1 << card)
+    for row in s.known_cards:
+        if row[holder]:  # most of the time nobody knows a card of this hand
+            row[holder] &= keep
+
+
+def gain(s: StateData, holder: int, card: int, seen_by: Iterable[int] | None) -> None:
+    """Put a card into a hand; ``seen_by`` None means everyone saw it go there."""
+    s.hands[holder].append(card)
+    for viewer in range(s.players) if seen_by is None else seen_by:
+        if viewer != holder:
+            s.known_cards[viewer][holder] |= 1 << card
+
+
+def empty_hand(s: StateData, holder: int) -> list[int]:
+    """Take a whole hand."""
+    cards = s.hands[holder]
+    s.hands[holder] = []
+    for row in s.known_cards:
+        row[holder] = 0
+    return cards
+
+
+def to_discard(s: StateData, cards: list[int], seat: int, why: str, ev: Events) -> None:
+    """Put cards face up on the discard pile (C-19: public)."""
+    s.discard.extend(cards)
+    if cards and ev is not None:
+        ev.append(Event("discard", {"seat": seat, "cards": texts(cards), "why": why}))
+
+
+def _take(s: StateData, count: int, ev: Events) -> list[int]:
+    """Up to ``count`` cards from the top, reshuffling the discard pile into a new deck
+    whenever the deck runs out (C-2); fewer only when deck and discard are both empty."""
+    taken: list[int] = []
+    while len(taken) < count:
+        if not s.deck:
+            if not s.discard:
+                break
+            s.deck, s.discard = s.discard, []
+            s.rng.shuffle(s.deck)
+            if ev is not None:
+                ev.append(Event("reshuffle", {"cards": len(s.deck)}))
+        take = min(count - len(taken), len(s.deck))
+        taken.extend(reversed(s.deck[-take:]))  # the top card is the last
+        del s.deck[-take:]
+    return taken
+
+
+def draw(s: StateData, seat: int, count: int, ev: Events) -> list[int]:
+    """Draw up to ``count`` cards into a hand; only the drawer sees them (C-19)."""
+    drawn = _take(s, count, ev)
+    s.hands[seat].extend(drawn)
+    if ev is not None:
+        ev.append(
+            Event(
+                "draw",
+                {"seat": seat, "cards": texts(drawn)},
+                audience=ONLY[seat],
+                public={"seat": seat, "count": len(drawn)},
+            )
+        )
+    return drawn
+
+
+def reveal(s: StateData, count: int, ev: Events) -> list[int]:
+    """Turn up to ``count`` cards face up into the centre."""
+    shown = _take(s, count, ev)
+    s.centre = shown
+    if ev is not None:
+        ev.append(Event("reveal", {"cards": texts(shown)}))
+    return shown
