@@ -31,6 +31,14 @@ def _parser() -> argparse.ArgumentParser:
     add_engine_parser(sub)
     add_bench_parser(sub)
     sub.add_parser("arena", help="bot tournaments (see 'monastic arena --help')", add_help=False)
+    sub.add_parser(
+        "lab", help="balance runs of many bot games (see 'monastic lab --help')", add_help=False
+    )
+    sub.add_parser(
+        "analyse",
+        help="post-game analysis of every decision (see 'monastic analyse --help')",
+        add_help=False,
+    )
     sub.add_parser("games", help="list the games with their titles and player counts")
     return parser
 
@@ -66,6 +74,14 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "arena":  # the arena parses its own arguments
         return _arena(argv[1:])
+    if argv and argv[0] == "lab":  # so do the lab and the analysis
+        from monastic.cli.lab_cmd import lab_main
+
+        return lab_main(argv[1:])
+    if argv and argv[0] == "analyse":
+        from monastic.cli.analyse_cmd import analyse_main
+
+        return analyse_main(argv[1:])
     parser = _parser()
     try:
         args = parser.parse_args(argv)
