@@ -6,7 +6,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from monastic.engine.jsonio import excerpt
 from monastic.games.monasterium.actions import (
+    ACTION_TYPES,
     BONUS_BOOK,
     BONUS_DIE,
     BONUS_INFLUENCE,
@@ -324,6 +326,8 @@ def decision_name(s: StateData) -> str:
 
 def why_illegal(s: StateData, seat: int, action: Any) -> str:
     """A readable reason for refusing ``action``."""
+    if not isinstance(action, ACTION_TYPES):
+        return f"{excerpt(action)} is not a monasterium action"
     legal = legal_actions(s, seat)
     sample = ", ".join(str(a) for a in legal[:8])
     more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
