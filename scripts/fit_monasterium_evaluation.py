@@ -98,7 +98,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append", help="only this count")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    from monastic.games.monasterium.evaluation_weights import FEATURES
+    from monastic.games.monasterium.strategy_weights import FEATURES
 
     old = json.loads(OUT.read_text(encoding="utf-8")) if OUT.exists() else {"players": {}}
     players = dict(old["players"])

@@ -20,9 +20,9 @@ from monastic.bots import RandomBot
 from monastic.cli.choices import show_choices
 from monastic.cli.render import monasterium as screen
 from monastic.cli.render import renderer_for
-from monastic.cli.render.monasterium_log import _DESCRIBE
 from monastic.engine import events_for
-from monastic.games.monasterium.state import MonasteriumState
+from monastic.games.monasterium import MonasteriumState
+from monastic.games.monasterium.words import DESCRIBE
 
 RENDERER = renderer_for("monasterium")
 PROMPT = "Seat 0> "
@@ -64,8 +64,8 @@ def test_every_event_has_a_sentence(games: dict[Any, Any]) -> None:
                     assert line and "{" not in line, (event, line)
                     if event.get("seat") == viewer is not None:
                         assert line.startswith("You "), line
-    assert kinds <= set(_DESCRIBE), kinds - set(_DESCRIBE)
-    assert {"roll", "place", "take", "use", "send", "move", "final"} <= kinds
+    assert kinds <= set(DESCRIBE), kinds - set(DESCRIBE)
+    assert {"roll", "place", "take", "use", "send", "move", "game_over"} <= kinds
 
 
 def test_views_render_at_120_and_80_columns(games: dict[Any, Any]) -> None:

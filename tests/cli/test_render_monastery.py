@@ -21,7 +21,7 @@ from monastic.cli.render import renderer_for
 from monastic.cli.render.monastery_map import SHORT_NAMES
 from monastic.engine import events_for
 from monastic.games.monastery.catalogue import INSTANCES
-from monastic.games.monastery.view import hidden_from
+from monastic.games.monastery.rules.hidden import hidden_from
 
 RENDERER = renderer_for("monastery")
 PROMPT = "Seat 0> "
@@ -44,11 +44,11 @@ def secret_tiles(state: Any, viewer: int | None) -> set[str]:
     secret: set[str] = set()
     for seat in range(state.players):
         if seat != viewer:
-            secret |= {INSTANCES[t].id for t in state.hand[seat]}
+            secret |= {INSTANCES[t].id for t in state.hands[seat]}
     secret |= {INSTANCES[i].id for i in state.laid_order if hidden_from(state, i, viewer)}
     known = {INSTANCES[i].id for i in state.laid_order if not hidden_from(state, i, viewer)}
     if viewer is not None:
-        known |= {INSTANCES[t].id for t in state.hand[viewer]}
+        known |= {INSTANCES[t].id for t in state.hands[viewer]}
     return secret - known
 
 

@@ -8,6 +8,7 @@ import pytest
 
 import monastic
 from monastic.engine import BadOption, BadSaveFile, Match, OptionSpec, Record, Rng, validate_options
+from monastic.engine.rng import fresh_seed
 
 
 def test_public_api_names_are_pinned() -> None:
@@ -43,7 +44,36 @@ def test_rng_stream_is_fixed() -> None:
     assert Rng(0).next64() == 0xE220A8397B1DCDAF
 
 
-@pytest.mark.parametrize("seed", [0, 7, (1 << 64) - 1, (1 << 64) - 3 * 0x9E3779B97F4A7C15])
+WRAPS_SOON = ((1 << 64) - 3 * 0x9E3779B97F4A7C15) % (1 << 64)  # the counter passes 2**64
+
+
+def test_wide_seeds_are_streams_of_their_own_and_out_of_range_seeds_are_refused() -> None:
+    """A seed has 128 bits: the high half is not folded away (5 and 5 + 2**64 differ), and a
+    seed outside 0..2**128-1 is refused, not folded."""
+    firsts = {Rng(seed).next64() for seed in (5, 5 + (1 << 64), 5 + (2 << 64), 5 + (3 << 64))}
+    assert len(firsts) == 4
+    assert Rng(5).next64() == Rng(5).next64()
+    wide = Rng(123 + (456 << 64))
+    wide.next64()
+    assert Rng(wide.state) == wide and Rng(wide.state).next64() == wide.copy().next64()
+    for bad in (-1, 1 << 128, True, 1.5):
+        with pytest.raises(ValueError, match="2\\*\\*128"):
+            Rng(bad)  # type: ignore[arg-type]
+    game = monastic.load_game("medieval-monastery")
+    for bad in (-1, 1 << 128):
+        with pytest.raises(BadOption, match="seed"):
+            game.new_game(2, bad)
+    a, b = game.new_game(2, 5), game.new_game(2, 5 + (1 << 64))
+    assert a.view(0) != b.view(0)
+
+
+def test_fresh_seeds_have_128_bits_of_the_systems_randomness() -> None:
+    seeds = [fresh_seed() for _ in range(64)]
+    assert len(set(seeds)) == 64 and all(0 <= s < 1 << 128 for s in seeds)
+    assert max(seeds).bit_length() > 120  # 64 draws all below 2**120: chance 2**-512
+
+
+@pytest.mark.parametrize("seed", [0, 7, (1 << 64) - 1, WRAPS_SOON, 5 + (9 << 64), (1 << 128) - 1])
 def test_block_draws_and_shuffles_are_the_one_at_a_time_stream(seed: int) -> None:
     """``draws`` computes many outputs at once (lanes of one big int); it must give exactly
     the ``next64`` stream, also across blocks and where the state wraps past 2**64, and

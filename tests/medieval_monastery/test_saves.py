@@ -102,10 +102,6 @@ def test_a_new_save_round_trips() -> None:
     assert json.loads(state.to_json())["version"] == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Match.from_dict compares the saved state with the replay without upgrading it first",
-)
 @pytest.mark.parametrize("name", NAMES)
 def test_a_version_1_match_save_loads(name: str) -> None:
     match = Match.from_dict(_load(name, "match"))

@@ -19,8 +19,8 @@ from monastic.games.monasterium.catalogue import (
     MON_INDEX,
     SLOT_INDEX,
 )
-from monastic.games.monasterium.flow import settle
-from monastic.games.monasterium.scoring import check_consistency
+from monastic.games.monasterium.rules.consistency import check_consistency
+from monastic.games.monasterium.rules.flow import settle
 
 
 def new(n: int = 3, seed: int = 0) -> MonasteriumState:
@@ -45,26 +45,26 @@ def act_position(
     s = new(n)
     s.phase = "act"
     s.round = round
-    s.start = seat
+    s.start_player = seat
     s.current = seat
     s.rolled_personal = None
     s.rolled_neutral = []
     s.held_personal = [0] * n
     s.held_neutral = [0] * n
-    s.fields = [[0] * (n + 1) for _ in range(7)]
+    s.dice_fields = [[0] * (n + 1) for _ in range(7)]
     for f, spec in (fields or {1: 1}).items():
         if isinstance(spec, int):
-            s.fields[f][0] = spec
+            s.dice_fields[f][0] = spec
         else:
             neutral, personal = spec
-            s.fields[f][0] = neutral
+            s.dice_fields[f][0] = neutral
             for p, k in personal.items():
-                s.fields[f][1 + p] = k
+                s.dice_fields[f][1 + p] = k
     s.missions = list(missions)
-    s.turn_col = -1
+    s.turn_column = -1
     s.dice_left = 0
     s.tasks = []
-    s._legal = None
+    s.legal_cache = None
     return s
 
 
@@ -74,7 +74,7 @@ def give(s: MonasteriumState, p: int, **goods: int) -> None:
         g = GOOD_INDEX[name]
         s.supply[g] += s.goods[p][g] - value
         s.goods[p][g] = value
-    s._legal = None
+    s.legal_cache = None
 
 
 def put(s: MonasteriumState, p: int, dest: str, slot: str | None = None) -> None:
@@ -82,17 +82,17 @@ def put(s: MonasteriumState, p: int, dest: str, slot: str | None = None) -> None
     d = DEST_INDEX[dest]
     if d < CLOISTER0:
         s.buildings[d] = p
-        s.bcount[p][d // 6] += 1
+        s.building_counts[p][d // 6] += 1
     elif d < CHAPEL0:
         s.cloisters[d - CLOISTER0] = p
-        s.kcount[p][(d - CLOISTER0) // 6] += 1
+        s.cloister_counts[p][(d - CLOISTER0) // 6] += 1
     else:
         s.chapels[d - CHAPEL0][p] += 1
     if slot is not None and slot.startswith("X-"):
-        s.extras[p][("X-I", "X-II", "X-III", "X-IV").index(slot)] = 2
+        s.extra_novices[p][("X-I", "X-II", "X-III", "X-IV").index(slot)] = 2
     elif slot is not None:
-        s.slots[p] &= ~(1 << SLOT_INDEX[slot])
-    s._legal = None
+        s.occupied_slots[p] &= ~(1 << SLOT_INDEX[slot])
+    s.legal_cache = None
 
 
 def unlock(s: MonasteriumState, p: int, *slots: str) -> None:
@@ -124,10 +124,10 @@ def remove_from_board(s: MonasteriumState, p: int, dest: str) -> None:
     d = DEST_INDEX[dest]
     if d < CLOISTER0:
         s.buildings[d] = -1
-        s.bcount[p][d // 6] -= 1
+        s.building_counts[p][d // 6] -= 1
     elif d < CHAPEL0:
         s.cloisters[d - CLOISTER0] = -1
-        s.kcount[p][(d - CLOISTER0) // 6] -= 1
+        s.cloister_counts[p][(d - CLOISTER0) // 6] -= 1
     else:
         s.chapels[d - CHAPEL0][p] -= 1
 
@@ -139,7 +139,7 @@ def mon(name: str) -> int:
 
 def ready(s: MonasteriumState) -> MonasteriumState:
     """Run automatic steps after editing, and check the edit kept the state consistent."""
-    s._legal = None
+    s.legal_cache = None
     settle(s, [])
     return s
 

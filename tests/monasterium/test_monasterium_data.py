@@ -81,17 +81,17 @@ def test_standard_and_slot_actions_4_1_4_2() -> None:
     """§4.1 (S-1): 1 send, 2 Soup, 3 Rosary, 4 Influence, 5 move; §4.2 the 20 slots."""
     std = c.STANDARD
     assert std[0].kind == "send" and not std[0].ignore_access and std[0].discount == 0
-    assert (std[1].goods, std[2].goods, std[3].goods) == ((c.SOUP,), (c.ROS,), (c.INF,))
+    assert (std[1].goods, std[2].goods, std[3].goods) == ((c.SOUP,), (c.ROSARY,), (c.INFLUENCE,))
     assert (std[4].kind, std[4].move_max) == ("move", 1)
     eff = {sid: c.SLOT_EFFECT[i] for i, sid in enumerate(c.SLOT_IDS)}
-    assert eff["I-1"].kind == "choose" and eff["I-1"].goods == (c.INF, c.ROS)
+    assert eff["I-1"].kind == "choose" and eff["I-1"].goods == (c.INFLUENCE, c.ROSARY)
     assert eff["I-2"].goods == (c.TOOL,)
-    assert eff["I-3"].goods == (c.ROS,) and (eff["I-3"].pay, eff["I-3"].get) == (c.TOOL, c.BOOK)
-    assert eff["I-4"].goods == (c.INF, c.SOUP)
-    assert eff["I-5"].goods == (c.SOUP, c.ROS)
+    assert eff["I-3"].goods == (c.ROSARY,) and (eff["I-3"].pay, eff["I-3"].get) == (c.TOOL, c.BOOK)
+    assert eff["I-4"].goods == (c.INFLUENCE, c.SOUP)
+    assert eff["I-5"].goods == (c.SOUP, c.ROSARY)
     assert eff["II-1"].kind == "send" and eff["II-1"].ignore_access
     assert eff["II-2"].goods == (c.SOUP, c.SOUP, c.TOOL)
-    assert eff["II-3"].goods == (c.ROS, c.ROS, c.INF)
+    assert eff["II-3"].goods == (c.ROSARY, c.ROSARY, c.INFLUENCE)
     assert eff["II-4"].kind == "send" and eff["II-4"].discount == 1
     assert (eff["II-5"].move_min, eff["II-5"].move_max) == (1, 3)
     assert all(eff[f"III-{k}"].kind == "window" for k in range(1, 6))
@@ -103,8 +103,13 @@ def test_window_7_1() -> None:
     assert c.ROW_VP == (5, 6, 7) and c.COL_VP == (2, 3, 4, 5, 6)
     assert sum(c.ROW_VP) + sum(c.COL_VP) == 38
     assert c.ROW_BONUS[0].kind == "move" and c.ROW_BONUS[0].move_max == 1
-    assert c.ROW_BONUS[1].goods == (c.INF,) and c.ROW_BONUS[2].goods == (c.ROS,)
-    assert [b.goods for b in c.COL_BONUS[:4]] == [(c.SOUP,), (c.TOOL,), (c.INF, c.SOUP), (c.BOOK,)]
+    assert c.ROW_BONUS[1].goods == (c.INFLUENCE,) and c.ROW_BONUS[2].goods == (c.ROSARY,)
+    assert [b.goods for b in c.COL_BONUS[:4]] == [
+        (c.SOUP,),
+        (c.TOOL,),
+        (c.INFLUENCE, c.SOUP),
+        (c.BOOK,),
+    ]
     assert c.COL_BONUS[4].kind == "any"
 
 

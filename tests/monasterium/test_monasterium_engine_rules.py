@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from monasterium_pos import act_position, do, give, mon, put, ready, texts, unlock
 
-from monastic.games.monasterium.catalogue import INF
+from monastic.games.monasterium.catalogue import INFLUENCE
 
 
 def test_SD1_send_is_novice_then_destination() -> None:
@@ -37,7 +37,7 @@ def test_SD6_joker_column_chosen_with_the_take() -> None:
     """S-D6: take 6>c puts the die on column c at once."""
     s = act_position(3, seat=0, fields={6: 1})
     do(s, "take 6>3")
-    assert s.turn_col == 2 and s.dice_left == 1 and texts(s) == ["use std3"]
+    assert s.turn_column == 2 and s.dice_left == 1 and texts(s) == ["use std3"]
 
 
 def test_SD7_chain_window_any_action_send_common_room_tile() -> None:
@@ -47,21 +47,21 @@ def test_SD7_chain_window_any_action_send_common_room_tile() -> None:
     unlock(s, 0, "III-3")  # chapel novice in PUR
     s.window[0] = [[1, 2, 3, 0], [], []]
     give(s, 0, book=2)
-    s.pos[0] = 2
+    s.messenger_space[0] = 2
     do(s, "take 3x1", "use III-3", "tile PUR W-I col")
     assert s.vp[0] == 5  # row W-I full
     do(s, "use std1 I-1", "to RED-B4")
     assert s.vp[0] == 8
     assert all(t.startswith("tile RED") for t in texts(s) if t != "decline")
     do(s, "tile RED W-II row")
-    assert s.goods[0][INF] == 2 and s.current != 0
+    assert s.goods[0][INFLUENCE] == 2 and s.current != 0
 
 
 def test_SD9_flip_through_any_action_counts_dice_on_that_tile() -> None:
     """S-D9: an any-action sending IV-5 during a take of 5s scores the 5s still on tile 5."""
     s = act_position(3, seat=0, fields={5: 3})
     put(s, 0, "YEL-B1", "I-1")
-    s.pos[0] = 14
+    s.messenger_space[0] = 14
     do(s, "take 5x3", "use std5")  # 14 -> 15: any action
     do(s, "use std1 IV-5", "to YEL-K1")
     assert s.vp[0] == 2  # two 5s still lie on tile 5
@@ -73,12 +73,12 @@ def test_SD10_immediate_extra_send_lapses_if_extra_already_sent() -> None:
     unlock(s, 0, "I-1", "I-2", "I-3", "I-4")
     s.window[0] = [[1, 2, 3, 4], [], []]
     give(s, 0, book=2)
-    s.pos[0] = 2
+    s.messenger_space[0] = 2
     do(s, "take 1x1", "use std1 I-5", "to RED-B4")  # row I complete; common room tile first
     do(s, "tile RED W-I col")  # column 5 bonus: any action, before the free send
     assert "use std1 X-I" in texts(s)
     events = do(s, "use std1 X-I", "to RED-CH")
-    assert s.extras[0][0] == 2
+    assert s.extra_novices[0][0] == 2
     assert any(e.kind == "lapse" for e in events)
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from monasterium_pos import act_position, dice, do, give, mon, new, put, ready, texts, unlock
 
-from monastic.games.monasterium.catalogue import BOOK, INF, ROS, SOUP, TOOL
-from monastic.games.monasterium.effects import can_place, chapel_cost, tile_options
-from monastic.games.monasterium.scoring import final_scoring
+from monastic.games.monasterium.catalogue import BOOK, INFLUENCE, ROSARY, SOUP, TOOL
+from monastic.games.monasterium.rules.scoring import final_scoring
+from monastic.games.monasterium.rules.sending import chapel_cost
+from monastic.games.monasterium.rules.window import can_place, tile_options
 
 
 def test_E1_placement_with_reroll_S3_S4() -> None:
@@ -17,18 +18,18 @@ def test_E1_placement_with_reroll_S3_S4() -> None:
         if p != ann:
             s.held_personal[p] = s.held_neutral[p] = 0
     s.rolled_personal, s.rolled_neutral = [4], [1, 1, 5]
-    s._legal = None
+    s.legal_cache = None
     assert "place 2" not in texts(s)  # only values shown (S-3)
     dice(s, 6, 2)
     do(s, "place 1")
-    assert s.fields[1][0] == 2 and s.current == ann
+    assert s.dice_fields[1][0] == 2 and s.current == ann
     assert (s.rolled_personal, s.rolled_neutral) == ([6], [2])
     dice(s, 6)
     do(s, "reroll N2")
-    assert s.rolled_neutral == [6] and s.rerolled[ann]
+    assert s.rolled_neutral == [6] and s.reroll_used[ann]
     assert texts(s) == ["place 6"]  # the tile is used up (S-4)
     do(s, "place 6")
-    assert s.fields[6][0] == 1 and s.fields[6][1 + ann] == 1
+    assert s.dice_fields[6][0] == 1 and s.dice_fields[6][1 + ann] == 1
     assert s.phase == "act"  # every die is placed
 
 
@@ -37,7 +38,7 @@ def test_E2_own_dice_first_S7() -> None:
     s = act_position(3, seat=0, fields={4: (2, {0: 1, 1: 1})})
     assert [t for t in texts(s) if t.startswith("take 4")] == ["take 4x1", "take 4x2", "take 4x3"]
     do(s, "take 4x2")
-    assert s.fields[4] == [1, 0, 1, 0]
+    assert s.dice_fields[4] == [1, 0, 1, 0]
     cara = act_position(3, seat=2, fields={4: (1, {0: 0, 1: 1})})
     assert texts(cara) == ["take 4x1"]
     bob = act_position(3, seat=1, fields={4: (1, {1: 1})})
@@ -67,20 +68,20 @@ def test_E4_chapel_cost_steps_and_patron_S12_S25() -> None:
     put(s, 1, "GRN-CH", "III-1")
     unlock(s, 1, "II-4")
     give(s, 1, influence=5)
-    s.pos[1] = 10
+    s.messenger_space[1] = 10
     do(s, "take 4x2", "use II-4 III-3", "to BLU-CH")
-    assert s.goods[1][INF] == 4
+    assert s.goods[1][INFLUENCE] == 4
     assert not any(t.startswith("use II-4") for t in texts(s))  # once per turn (S-12)
     do(s, "use std4")
-    assert s.goods[1][INF] == 5
+    assert s.goods[1][INFLUENCE] == 5
     later = act_position(3, seat=1, fields={1: 1})
     put(later, 1, "GRN-CH", "III-1")
     put(later, 1, "BLU-CH", "III-3")
     give(later, 1, influence=5)
-    later.pos[1] = 4  # elsewhere: access to GRN comes from the chapel novice (S-17)
+    later.messenger_space[1] = 4  # elsewhere: access to GRN comes from the chapel novice (S-17)
     assert chapel_cost(later, 1) == 3
     do(later, "take 1x1", "use std1 III-2", "to GRN-CH")
-    assert later.goods[1][INF] == 2
+    assert later.goods[1][INFLUENCE] == 2
     assert chapel_cost(later, 1) == 3  # a fourth costs 3 (2 with the patron)
 
 
@@ -90,15 +91,15 @@ def test_E5_flip_with_dice_on_tile_and_no_forfeiting_S10_S13() -> None:
     put(s, 0, "RED-B1", "I-1")
     unlock(s, 0, "IV-5")
     give(s, 0, influence=1, soup=0, rosary=2, tool=0, book=2)
-    s.pos[0] = 2
+    s.messenger_space[0] = 2
     do(s, "take 1x3")
     assert s.vp[0] == 0
     do(s, "use std1 IV-1")
     assert texts(s) == ["to RED-K1", "to RED-K6"]  # both touch RED-B1
     do(s, "to RED-K6")
-    assert s.goods[0][ROS] == 0 and s.vp[0] == 2
+    assert s.goods[0][ROSARY] == 0 and s.vp[0] == 2
     do(s, "use std1 I-4", "to RED-B4")
-    assert s.vp[0] == 5 and s.goods[0][BOOK] == 0 and s.goods[0][INF] == 0
+    assert s.vp[0] == 5 and s.goods[0][BOOK] == 0 and s.goods[0][INFLUENCE] == 0
     assert "tile RED W-I row" in texts(s) and "decline" in texts(s)
     do(s, "tile RED W-I none")
     assert texts(s) == ["use I-1 influence", "use I-1 rosary"]
@@ -123,9 +124,14 @@ def test_E6_wrap_lap_and_personal_die_S31() -> None:
     s = act_position(3, seat=2, fields={5: 1}, missions=("A1", "A2", "B1", "B2", "C3", "C4"))
     unlock(s, 2, "II-5")
     give(s, 2, tool=1)
-    s.pos[2] = 18
+    s.messenger_space[2] = 18
     events = do(s, "take 5x1", "use II-5 3")
-    assert s.pos[2] == 1 and s.laps[2] == 1 and "C3" in s.claimed[2] and s.vp[2] == 7
+    assert (
+        s.messenger_space[2] == 1
+        and s.laps[2] == 1
+        and "C3" in s.claimed_missions[2]
+        and s.vp[2] == 7
+    )
     kinds = [e.kind for e in events]
     assert kinds.index("mission") > kinds.index("move")
     assert "bonus tool>book" in texts(s)
@@ -135,17 +141,17 @@ def test_E6_wrap_lap_and_personal_die_S31() -> None:
     do(s, "tile YEL W-I none")
     assert s.window[2][0] == [mon("YEL")]
     bob = act_position(3, seat=1, fields={5: 1})
-    bob.pos[1] = 5
+    bob.messenger_space[1] = 5
     dice(bob, 2, 1)
     do(bob, "take 5x1", "use std5", "bonus die")
-    assert bob.personal[1] == 2
+    assert bob.personal_dice[1] == 2
     assert texts(bob) == ["reroll P2", "keep"]
     do(bob, "reroll P2")
-    assert bob.fields[1][2] == 1 and bob.rerolled[1]
+    assert bob.dice_fields[1][2] == 1 and bob.reroll_used[1]
     assert bob.current == 1 and "take 1x1" in texts(bob)  # he may take it this round
     full = act_position(3, seat=1, fields={5: 1}, missions=("A1", "A2", "B1", "B2", "C2", "C3"))
-    full.personal[1] = 3
-    full.pos[1] = 5
+    full.personal_dice[1] = 3
+    full.messenger_space[1] = 5
     do(full, "take 5x1", "use std5")
     assert full.vp[1] == 5
 
@@ -173,9 +179,9 @@ def test_E8_mission_in_year_2_S38() -> None:
     put(s, 1, "BLU-CH", "III-1")
     put(s, 1, "RED-B3", "I-1")
     give(s, 1, influence=1, tool=2)
-    s.pos[1] = 14
+    s.messenger_space[1] = 14
     do(s, "take 1x1", "use std1 I-5", "to YEL-B2")
-    assert s.vp[1] == 8 and s.claimed[1] == ["A3"]
+    assert s.vp[1] == 8 and s.claimed_missions[1] == ["A3"]
     do(s, "bonus book")
     assert s.goods[1][BOOK] == 1 and s.goods[1][TOOL] == 0
 
@@ -184,13 +190,13 @@ def test_E9_extra_novice_S26() -> None:
     """E9: completing row I frees X-I; it goes to PUR-CH at once, free."""
     s = act_position(3, seat=0, fields={1: 1})
     unlock(s, 0, "I-1", "I-2", "I-3", "I-4")
-    s.pos[0] = 17
+    s.messenger_space[0] = 17
     do(s, "take 1x1", "use std1 I-5", "to PUR-B2")
-    assert s.vp[0] == 1 and s.goods[0][INF] == 1 and s.goods[0][SOUP] == 0
+    assert s.vp[0] == 1 and s.goods[0][INFLUENCE] == 1 and s.goods[0][SOUP] == 0
     do(s, "bonus tool")
     assert "to PUR-CH" in texts(s) and "decline" in texts(s)
     do(s, "to PUR-CH")
-    assert s.goods[0][INF] == 1 and s.chapels[mon("PUR")][0] == 1
+    assert s.goods[0][INFLUENCE] == 1 and s.chapels[mon("PUR")][0] == 1
     assert chapel_cost(s, 0) == 1  # extras do not count (S-21)
 
 
@@ -206,13 +212,13 @@ def test_E10_final_scoring_3p() -> None:
     for p, row in table.items():
         for name, (b, k, ch) in row.items():
             m = mon(name)
-            s.bcount[p][m], s.kcount[p][m], s.chapels[m][p] = b, k, ch
+            s.building_counts[p][m], s.cloister_counts[p][m], s.chapels[m][p] = b, k, ch
     s.goods = [[3, 2, 2, 3, 1], [0, 1, 0, 0, 2], [2, 4, 1, 1, 0]]
     s.vp = [52, 63, 61]
     final_scoring(s, [])
     s.phase = "over"
     assert s.vp == [93, 85, 86]
-    rows = s.final["players"] if s.final else []
+    rows = s.final_breakdown["players"] if s.final_breakdown else []
     assert [r["majority"] for r in rows] == [15, 10, 10]
     assert [r["chapel_spread"] for r in rows] == [10, 6, 3]
     assert [r["cloister_chapel"] for r in rows] == [8, 2, 8]

@@ -6,8 +6,8 @@ import pytest
 from monasterium_pos import act_position, dice, do, give, mon, new, put, ready, texts, unlock
 
 from monastic.games.monasterium import GAME
-from monastic.games.monasterium.catalogue import BOOK, INF, ROS, SOUP, TOOL
-from monastic.games.monasterium.scoring import final_scoring, majority
+from monastic.games.monasterium.catalogue import BOOK, INFLUENCE, ROSARY, SOUP, TOOL
+from monastic.games.monasterium.rules.scoring import final_scoring, majority
 
 
 def test_S31_move_resolves_before_bonuses_in_order() -> None:
@@ -15,21 +15,21 @@ def test_S31_move_resolves_before_bonuses_in_order() -> None:
     s = act_position(3, seat=0, fields={5: 1})
     unlock(s, 0, "II-5")
     do(s, "take 5x1", "use II-5 3")
-    assert s.pos[0] == 4
+    assert s.messenger_space[0] == 4
     assert texts(s) == ["bonus influence", "bonus rosary", "decline"]  # space 2 first
     do(s, "bonus rosary")
     assert texts(s)[0] == "bonus soup"  # then space 4
     do(s, "bonus soup")
-    assert s.goods[0][ROS] == 2 and s.goods[0][SOUP] == 3
+    assert s.goods[0][ROSARY] == 2 and s.goods[0][SOUP] == 3
 
 
 def test_S32_bonuses_repeat_every_lap() -> None:
     """S-32: passing space 2 again gives its bonus again."""
     s = act_position(3, seat=0, fields={5: 2})
     s.laps[0] = 3
-    s.pos[0] = 1
+    s.messenger_space[0] = 1
     do(s, "take 5x2", "use std5", "bonus influence", "use std5")
-    assert s.goods[0][INF] == 3 and s.pos[0] == 3
+    assert s.goods[0][INFLUENCE] == 3 and s.messenger_space[0] == 3
 
 
 def test_S33_road_is_the_same_for_every_player_count() -> None:
@@ -53,8 +53,8 @@ def test_S34_moves_are_forward_and_chosen_before_moving() -> None:
 def test_S35_tile_only_with_a_legal_placement() -> None:
     """S-35: a window bonus with no legal placement lapses; nothing is stored."""
     s = act_position(3, seat=0, fields={5: 1})
-    s.pos[0] = 11
-    s.stacks = [0, 0, 0, 0, 0]
+    s.messenger_space[0] = 11
+    s.tile_stacks = [0, 0, 0, 0, 0]
     events = do(s, "take 5x1", "use std5")
     assert any(e.kind == "lapse" for e in events) and s.window[0] == [[], [], []]
 
@@ -74,12 +74,12 @@ def test_S37_filling_row_and_column_at_once() -> None:
     """S-37: one chosen bonus plus both completion VPs."""
     s = act_position(3, seat=0)
     s.window[0] = [[0, 1, 2, 3], [1, 2, 3, 4, 0], [2, 3, 4, 0, 1]]
-    s.stacks = [8, 8, 8, 8, 8]
+    s.tile_stacks = [8, 8, 8, 8, 8]
     s.tasks = [(3, -1)]
     ready(s)
     assert "tile PUR W-I row" in texts(s)
     do(s, "tile PUR W-I row")
-    assert s.vp[0] == 5 + 6 and s.pos[0] == 2  # row 5 VP + column 6 VP, bonus move 1
+    assert s.vp[0] == 5 + 6 and s.messenger_space[0] == 2  # row 5 VP + column 6 VP, bonus move 1
 
 
 def test_S38_missions_claimed_at_once_at_current_year() -> None:
@@ -89,20 +89,20 @@ def test_S38_missions_claimed_at_once_at_current_year() -> None:
     put(s, 0, "RED-K1", "IV-3")
     put(s, 0, "GRN-K1", "IV-4")
     put(s, 0, "BLU-B6", "I-2")
-    s.pos[0] = 9
+    s.messenger_space[0] = 9
     do(s, "take 1x1", "use std1 III-1", "to BLU-CH")
-    assert s.claimed[0] == ["B1"] and s.vp[0] == 7
+    assert s.claimed_missions[0] == ["B1"] and s.vp[0] == 7
 
 
 def test_S39_each_player_claims_a_card_once_others_do_not_block() -> None:
     """S-39: two players both claim C3; the same player never twice."""
     s = act_position(3, seat=0, fields={5: 2}, missions=("A1", "A2", "B1", "B2", "C2", "C3"))
-    s.claimed[1] = ["C3"]
-    s.pos[0] = 20
+    s.claimed_missions[1] = ["C3"]
+    s.messenger_space[0] = 20
     do(s, "take 5x2", "use std5")
-    assert s.claimed[0] == ["C3"] and s.vp[0] == 7
+    assert s.claimed_missions[0] == ["C3"] and s.vp[0] == 7
     s.laps[0] = 1
-    from monastic.games.monasterium.effects import check_missions
+    from monastic.games.monasterium.rules.missions import check_missions
 
     check_missions(s, 0, [])
     assert s.vp[0] == 7
@@ -111,7 +111,7 @@ def test_S39_each_player_claims_a_card_once_others_do_not_block() -> None:
 def test_S46_majority_exact() -> None:
     """S-46: RED tie 0/1 -> 5 each; GRN only seat 2 -> 5; empty monasteries pay nobody."""
     s = new(3)
-    s.bcount[0][0] = s.bcount[1][0] = 1
+    s.building_counts[0][0] = s.building_counts[1][0] = 1
     s.chapels[1][2] = 1
     assert majority(s) == [5, 5, 5]
 
@@ -120,10 +120,12 @@ def test_S47_cloister_times_chapel_doubled_per_monastery() -> None:
     """S-47: (cloister x chapel) x 2 per monastery, summed."""
     s = new(2)
     s.missions = []
-    s.kcount[0][0], s.chapels[0][0] = 2, 3
-    s.kcount[0][1], s.chapels[1][0] = 1, 0
+    s.cloister_counts[0][0], s.chapels[0][0] = 2, 3
+    s.cloister_counts[0][1], s.chapels[1][0] = 1, 0
     final_scoring(s, [])
-    assert s.final is not None and s.final["players"][0]["cloister_chapel"] == 12
+    assert (
+        s.final_breakdown is not None and s.final_breakdown["players"][0]["cloister_chapel"] == 12
+    )
 
 
 def test_S48_leftover_goods() -> None:
@@ -132,7 +134,7 @@ def test_S48_leftover_goods() -> None:
     s.missions = []
     s.goods[0] = [1, 1, 1, 2, 1]
     final_scoring(s, [])
-    assert s.final is not None and s.final["players"][0]["goods"] == 2 + 2 + 1
+    assert s.final_breakdown is not None and s.final_breakdown["players"][0]["goods"] == 2 + 2 + 1
 
 
 def test_S49_ties_share_victory() -> None:
@@ -175,7 +177,7 @@ def test_S55_one_novice_counts_for_several_cards() -> None:
     put(s, 0, "BLU-K1", "IV-3")
     put(s, 0, "PUR-K1", "IV-4")
     do(s, "take 1x1", "use std1 III-1", "to RED-CH")
-    assert sorted(s.claimed[0]) == ["A1", "B3"] and s.vp[0] == 9 + 14
+    assert sorted(s.claimed_missions[0]) == ["A1", "B3"] and s.vp[0] == 9 + 14
 
 
 def test_S56_BU_counts_any_building() -> None:
@@ -185,7 +187,7 @@ def test_S56_BU_counts_any_building() -> None:
     put(s, 0, "BLU-B3", "I-2")
     give(s, 0, book=2)
     do(s, "take 1x1", "use std1 I-1", "to RED-B4")
-    assert s.claimed[0] == ["A5"]
+    assert s.claimed_missions[0] == ["A5"]
 
 
 def test_S57_undrawn_missions_play_no_part() -> None:
@@ -195,21 +197,21 @@ def test_S57_undrawn_missions_play_no_part() -> None:
     left = [m for m in ("C1", "C2", "C3", "C4", "C5") if m not in s.missions]
     s2 = act_position(3, seat=0, fields={5: 1}, missions=tuple(s.missions))
     s2.laps[0] = 5
-    s2.personal[0] = 3
-    s2.pos[0] = 2
+    s2.personal_dice[0] = 3
+    s2.messenger_space[0] = 2
     do(s2, "take 5x1", "use std5")
-    assert all(m not in s2.claimed[0] for m in left)
+    assert all(m not in s2.claimed_missions[0] for m in left)
 
 
 def test_S59_nested_move_resolves_before_outer_bonuses() -> None:
     """S-59: 7 -> 10 enters 8 (any action) and 10; the any-action move resolves first."""
     s = act_position(3, seat=0, fields={5: 1})
     unlock(s, 0, "II-5")
-    s.pos[0] = 7
+    s.messenger_space[0] = 7
     do(s, "take 5x1", "use II-5 3")
-    assert s.pos[0] == 10
+    assert s.messenger_space[0] == 10
     do(s, "use std5")  # the any action of space 8 moves 10 -> 11
-    assert s.pos[0] == 11
+    assert s.messenger_space[0] == 11
     # Space 11 has no bonus; the outer move's space 10 still resolves.
     assert texts(s) == ["bonus influence", "bonus rosary", "decline"]
 
@@ -220,12 +222,12 @@ def test_S60_final_check_pays_year_3_and_idle_extras_score_nothing() -> None:
     s.missions = ["A1", "A2", "B1", "B2", "C1", "C2"]
     s.round = 6
     s.chapels[0][0] = 1
-    s.bcount[0][1] = 1
-    s.bcount[0][3] = 1
-    s.extras[0][0] = 1
+    s.building_counts[0][1] = 1
+    s.building_counts[0][3] = 1
+    s.extra_novices[0][0] = 1
     final_scoring(s, [])
-    assert "A1" in s.claimed[0]
-    assert s.final is not None and s.final["players"][0]["before"] == 3
+    assert "A1" in s.claimed_missions[0]
+    assert s.final_breakdown is not None and s.final_breakdown["players"][0]["before"] == 3
 
 
 def test_window_bonus_column_5_any_action() -> None:
@@ -238,14 +240,14 @@ def test_window_bonus_column_5_any_action() -> None:
     assert s.vp[0] == 5
     assert "use std4" in texts(s) and "decline" in texts(s)
     do(s, "use std4")
-    assert s.goods[0][INF] == 3
+    assert s.goods[0][INFLUENCE] == 3
 
 
 def test_soup_swap_options() -> None:
     """§6.4 Soup/swap: take Soup, Soup for Tool, Tool for Book."""
     s = act_position(3, seat=0, fields={5: 1})
     give(s, 0, tool=1)
-    s.pos[0] = 3
+    s.messenger_space[0] = 3
     do(s, "take 5x1", "use std5")
     assert texts(s) == ["bonus soup", "bonus soup>tool", "bonus tool>book", "decline"]
     do(s, "bonus soup>tool")
@@ -255,8 +257,8 @@ def test_soup_swap_options() -> None:
 def test_personal_die_vp_alternative() -> None:
     """§6.4: the personal-die bonus may be taken as 5 VP instead."""
     s = act_position(3, seat=0, fields={5: 1})
-    s.pos[0] = 5
+    s.messenger_space[0] = 5
     dice(s)
     do(s, "take 5x1", "use std5", "bonus vp")
-    assert s.vp[0] == 5 and s.personal[0] == 1
+    assert s.vp[0] == 5 and s.personal_dice[0] == 1
     assert mon("RED") == 0

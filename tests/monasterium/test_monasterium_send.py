@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from monasterium_pos import act_position, do, give, mon, put, ready, texts, unlock
 
-from monastic.games.monasterium.catalogue import BOOK, DEST_INDEX, INF, ROS, SOUP, TOOL
-from monastic.games.monasterium.effects import (
+from monastic.games.monasterium.catalogue import BOOK, DEST_INDEX, INFLUENCE, ROSARY, SOUP, TOOL
+from monastic.games.monasterium.rules.sending import (
     MODE_IGNORE,
     MODE_PATRON,
     MODE_STD,
@@ -24,12 +24,12 @@ def dests(s: object, p: int, novice: str, mode: int = MODE_STD) -> list[str]:
 def test_S17_chapel_novice_gives_access_but_chapel_send_needs_messenger() -> None:
     """S-17: access by messenger link or own chapel novice; chapels need access too."""
     s = act_position(3, seat=0)
-    s.pos[0] = 4  # no links
+    s.messenger_space[0] = 4  # no links
     assert dests(s, 0, "I-1") == [] and dests(s, 0, "III-1") == []
     put(s, 0, "BLU-CH", "III-2")
     assert all(d.startswith("BLU") for d in dests(s, 0, "I-1"))
     assert dests(s, 0, "III-1") == ["BLU-CH"]
-    s.pos[0] = 1
+    s.messenger_space[0] = 1
     assert {d[:3] for d in dests(s, 0, "I-1")} == {"RED", "BLU", "PUR"}
 
 
@@ -81,7 +81,7 @@ def test_S22_chapel_capacity_counts_all_players_extras_included() -> None:
     for p, k in ((1, 3), (0, 1)):
         for _ in range(k):
             s.chapels[mon("RED")][p] += 1
-    s.extras[0][0] = 1
+    s.extra_novices[0][0] = 1
     assert "RED-CH" not in dests(s, 0, "X-I") and "RED-CH" not in dests(s, 0, "III-1")
     assert "PUR-CH" in dests(s, 0, "X-I")
 
@@ -101,16 +101,16 @@ def test_S23_cloister_needs_own_adjacent_unblocked_building() -> None:
 def test_S24_II1_ignores_only_access_and_may_send_extras() -> None:
     """S-24: II-1 lifts access but not occupancy or costs; send actions may send extras."""
     s = act_position(3, seat=0)
-    s.pos[0] = 4
+    s.messenger_space[0] = 4
     put(s, 1, "BLU-B2")
     got = dests(s, 0, "I-1", MODE_IGNORE)
     assert "BLU-B2" not in got and "BLU-B1" not in got  # BLU-B1 is a workshop: no Tools
     assert "YEL-B1" in got
-    s.extras[0][1] = 1
+    s.extra_novices[0][1] = 1
     s2 = act_position(3, seat=0, fields={1: 1})
     unlock(s2, 0, "II-1")
-    s2.extras[0][1] = 1
-    s2.pos[0] = 4
+    s2.extra_novices[0][1] = 1
+    s2.messenger_space[0] = 4
     do(s2, "take 1x1")
     assert "use II-1 X-II" in texts(s2) and "use std1 X-II" not in texts(s2)
 
@@ -123,7 +123,7 @@ def test_S25_patron_once_never_below_zero() -> None:
     profane = ["RED-B1", "RED-B3", "RED-B5", "PUR-B2", "PUR-B4"]  # PUR-B6 holds the II-4 novice
     assert dests(s, 0, "I-1", MODE_PATRON) == profane
     do(s, "take 4x1", "use II-4 I-1", "to RED-B1")
-    assert s.goods[0][INF] == 0 and s.goods[0][SOUP] == 0
+    assert s.goods[0][INFLUENCE] == 0 and s.goods[0][SOUP] == 0
 
 
 def test_S26_extra_free_send_at_once_or_later_without_II1_exemption() -> None:
@@ -131,16 +131,16 @@ def test_S26_extra_free_send_at_once_or_later_without_II1_exemption() -> None:
     s = act_position(3, seat=0, fields={1: 1, 4: 1})
     unlock(s, 0, "II-1", "II-2", "II-3", "II-4")
     give(s, 0, soup=3, influence=3)
-    s.pos[0] = 4  # no access anywhere: II-1 sends, the free extra cannot follow
+    s.messenger_space[0] = 4  # no access anywhere: II-1 sends, the free extra cannot follow
     events = do(s, "take 1x1", "use II-1 II-5", "to YEL-B1", "bonus tool")
-    assert s.extras[0][1] == 1  # available, the immediate send lapsed for want of access
+    assert s.extra_novices[0][1] == 1  # available, the immediate send lapsed for want of access
     assert any(e.kind == "lapse" for e in events)
     later = act_position(3, seat=0, fields={1: 1})
     unlock(later, 0, "II-1", "II-2", "II-3", "II-4", "II-5")
-    later.extras[0][1] = 1
-    later.pos[0] = 4
+    later.extra_novices[0][1] = 1
+    later.messenger_space[0] = 4
     do(later, "take 1x1", "use II-1 X-II", "to GRN-CH")
-    assert later.goods[0][INF] == 2 and later.extras[0][1] == 2
+    assert later.goods[0][INFLUENCE] == 2 and later.extra_novices[0][1] == 2
 
 
 def test_S26_declining_the_free_send_keeps_it_available() -> None:
@@ -148,7 +148,7 @@ def test_S26_declining_the_free_send_keeps_it_available() -> None:
     s = act_position(3, seat=0, fields={1: 2})
     unlock(s, 0, "I-1", "I-2", "I-3", "I-4")
     do(s, "take 1x2", "use std1 I-5", "to RED-B1", "bonus tool", "decline")
-    assert s.extras[0][0] == 1
+    assert s.extra_novices[0][0] == 1
     assert "use std1 X-I" in texts(s)
 
 
@@ -156,10 +156,10 @@ def test_S27_extra_never_unlocks_or_flips() -> None:
     """S-27: an extra to a cloister changes no slot and scores no flip."""
     s = act_position(3, seat=0, fields={1: 1})
     put(s, 0, "RED-B1", "I-1")
-    s.extras[0][3] = 1
-    before = s.slots[0]
+    s.extra_novices[0][3] = 1
+    before = s.occupied_slots[0]
     do(s, "take 1x1", "use std1 X-IV", "to RED-K1")
-    assert s.slots[0] == before and s.vp[0] == 0 and s.goods[0][ROS] == 1
+    assert s.occupied_slots[0] == before and s.vp[0] == 0 and s.goods[0][ROSARY] == 1
 
 
 def test_S28_building_reward_vp_first_good_lapses_on_empty_supply() -> None:
@@ -175,7 +175,7 @@ def test_S29_common_room_tile_lapses_alone() -> None:
     """S-29: an empty stack loses only the tile, not the 3 VP."""
     s = act_position(3, seat=0, fields={1: 1})
     give(s, 0, book=2)
-    s.stacks[mon("RED")] = 0
+    s.tile_stacks[mon("RED")] = 0
     do(s, "take 1x1", "use std1 I-1", "to RED-B4")
     assert s.vp[0] == 3 and s.goods[0][BOOK] == 0 and not s.tasks
 
@@ -195,7 +195,7 @@ def test_S30_window_action_not_offered_without_chapel_novice() -> None:
     s = act_position(3, seat=0, fields={3: 1})
     unlock(s, 0, "III-3")
     s.chapels[mon("PUR")][0] = 0
-    s.extras[0][2] = 0
+    s.extra_novices[0][2] = 0
     put(s, 0, "RED-B1")  # keep the novice count whole
     ready(s)
     do(s, "take 3x1")

@@ -18,13 +18,13 @@ def test_setup_2(n: int) -> None:
     s = new(n, seed=9)
     assert s.goods == [[2, 2, 1, 0, 0]] * n
     assert s.supply == [36 - 2 * n, 30 - 2 * n, 30 - n, 20, 12]
-    assert s.pos == [1] * n and s.personal == [1] * n and s.vp == [0] * n
-    assert s.stacks == [2 * n] * 5
+    assert s.messenger_space == [1] * n and s.personal_dice == [1] * n and s.vp == [0] * n
+    assert s.tile_stacks == [2 * n] * 5
     assert s.held_neutral == [{2: 5, 3: 3, 4: 2}[n]] * n
-    assert s.slots == [(1 << 20) - 1] * n
+    assert s.occupied_slots == [(1 << 20) - 1] * n
     blocked = sum(1 for b in s.buildings if b == -2)
     assert blocked == (10 if n == 2 else 0)
-    assert s.phase == "place" and s.current == s.start and s.round == 1
+    assert s.phase == "place" and s.current == s.start_player and s.round == 1
     roll = (s.rolled_personal or []) + s.rolled_neutral
     assert len(roll) == 1 + s.held_neutral[s.current]
     assert len(s.missions) == 6
@@ -32,7 +32,7 @@ def test_setup_2(n: int) -> None:
 
 def test_start_player_and_missions_vary_with_seed() -> None:
     """§2 step 3 and 6: random start player and missions from the state's generator."""
-    starts = {new(4, seed).start for seed in range(30)}
+    starts = {new(4, seed).start_player for seed in range(30)}
     missions = {tuple(new(4, seed).missions) for seed in range(30)}
     assert starts == {0, 1, 2, 3} and len(missions) > 10
     assert new(4, 7).to_dict() == new(4, 7).to_dict()
@@ -82,8 +82,10 @@ def test_views_are_json_and_equal_for_all_seats() -> None:
     spectator = s.view(None)
     json.dumps(spectator)
     for seat in range(3):
-        assert s.view(seat) == spectator | {"seat": seat}
-    assert spectator["decision"] == "place" and spectator["rolled"] is not None
+        view = s.view(seat)
+        asked = view["decision"] if seat == s.current else None
+        assert view == spectator | {"viewer": seat, "decision": asked}
+    assert spectator["pending"] == "place" and spectator["rolled"] is not None
 
 
 def test_broken_saves_are_refused() -> None:
@@ -94,7 +96,7 @@ def test_broken_saves_are_refused() -> None:
     with pytest.raises(BadSaveFile, match="supply"):
         GAME.from_json(json.dumps(data))
     data = json.loads(s.to_json())
-    data["state"]["slots"][1] = 0
+    data["state"]["occupied_slots"][1] = 0
     with pytest.raises(BadSaveFile, match="novices"):
         GAME.from_json(json.dumps(data))
     data = json.loads(s.to_json())

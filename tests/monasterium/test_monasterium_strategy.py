@@ -9,7 +9,7 @@ import monastic
 import monastic.games.monasterium.strategy as strategy
 from monastic.engine import Rng
 from monastic.games.monasterium.actions import Place
-from monastic.games.monasterium.evaluation_weights import FEATURES, WEIGHTS
+from monastic.games.monasterium.strategy_weights import FEATURES, WEIGHTS
 
 
 def test_evaluate_one_estimate_per_seat_and_exact_at_the_end() -> None:
@@ -18,7 +18,7 @@ def test_evaluate_one_estimate_per_seat_and_exact_at_the_end() -> None:
     values = strategy.evaluate(s)
     assert len(values) == 3 and max(values) - min(values) < 1e-9
     end = act_position(2, seat=0, fields={5: 1}, round=6)
-    end.pos[0] = 2
+    end.messenger_space[0] = 2
     do(end, "take 5x1", "use std5")
     assert end.is_over() and strategy.evaluate(end) == [float(v) for v in end.vp]
 
@@ -87,15 +87,15 @@ def test_column_ratings_depend_only_on_their_key(n: int) -> None:
                 other.phase = "act" if s.phase == "place" else "place"
                 other.current = (s.current + 1) % n
                 other.dice_left = scramble.below(3)
-                other.turn_col = scramble.below(5)
-                other.used = scramble.below(2)
-                other.fields = [[scramble.below(2) for _ in range(n + 1)] for _ in range(7)]
+                other.turn_column = scramble.below(5)
+                other.used_slots = scramble.below(2)
+                other.dice_fields = [[scramble.below(2) for _ in range(n + 1)] for _ in range(7)]
                 other.held_personal = [scramble.below(3) for _ in range(n)]
                 other.rolled_personal = [1 + scramble.below(6)]
                 q = (p + 1) % n
                 other.vp[q] += 7
                 other.goods[q] = [g + 1 for g in other.goods[q]]
-                other.pos[q] = 1 + (other.pos[q] % 8)
+                other.messenger_space[q] = 1 + (other.messenger_space[q] % 8)
                 assert strategy._seat_key(other, p) == strategy._seat_key(s, p)
                 assert strategy._column_values(other, p) == strategy._column_values(s, p)
             checked += 1
@@ -111,9 +111,9 @@ def test_evaluate_counts_the_dice_being_placed() -> None:
     values = strategy.column_values(s, 0)
     col = max(range(5), key=lambda c: values[c])
     mine, shared = s.clone(), s.clone()
-    mine.fields[col + 1][1] += 1
+    mine.dice_fields[col + 1][1] += 1
     mine.held_personal[0] -= 1
-    shared.fields[col + 1][0] += 1
+    shared.dice_fields[col + 1][0] += 1
     shared.held_neutral[0] -= 1
     worth = [strategy._dice_worth(x, 0) for x in (s, mine, shared)]
     expected = sum(max(0.0, v) for v in values) / 6 + max(0.0, max(values)) / 6
@@ -193,13 +193,13 @@ def test_evaluate_foresees_final_scores_of_greedy_games(n: int) -> None:
 
 def test_heuristic_value_matches_its_definition() -> None:
     """The table-driven heuristic equals the sum of its parts as written out."""
-    from monastic.games.monasterium.effects import access_mask
-    from monastic.games.monasterium.scoring import (
+    from monastic.games.monasterium.rules.scoring import (
         chapel_spread,
         cloister_chapel,
         goods_vp,
         majority,
     )
+    from monastic.games.monasterium.rules.sending import access_mask
 
     s = new(3, seed=4)
     rng = Rng(5)
@@ -209,7 +209,7 @@ def test_heuristic_value_matches_its_definition() -> None:
     maj = majority(s)
     for p in range(3):
         left = strategy._time_left(s)
-        slots = s.slots[p]
+        slots = s.occupied_slots[p]
         g = s.goods[p]
         want = float(s.vp[p] + maj[p] + chapel_spread(s, p) + cloister_chapel(s, p))
         want += sum(g[i] * strategy.GOOD_WORTH[i] for i in range(5)) * (0.4 + 0.6 * left)
@@ -218,7 +218,9 @@ def test_heuristic_value_matches_its_definition() -> None:
             empty = 5 - bin((slots >> (5 * row)) & 0x1F).count("1")
             want += empty * strategy.ROW_WORTH[row] * left
         want += sum(strategy.SLOT_BONUS[i] for i in range(20) if not slots >> i & 1) * left
-        want += s.extras[p].count(1) * 2.0 + (s.personal[p] - 1) * strategy.DIE_WORTH * left
+        want += (
+            s.extra_novices[p].count(1) * 2.0 + (s.personal_dice[p] - 1) * strategy.DIE_WORTH * left
+        )
         want += strategy._mission_progress(s, p)
         want += bin(access_mask(s, p)).count("1") * strategy.ACCESS_WORTH * left
         if s.current == p and s.phase == "act":

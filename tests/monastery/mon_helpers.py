@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 import monastic
-from monastic.games.monastery import core, flow, scoring, step
 from monastic.games.monastery.catalogue import INSTANCES, TYPE_BY_ID
-from monastic.games.monastery.geometry import cell_key
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.game import MonasteryState
+from monastic.games.monastery.rules import common, end, rounds, scoring, step
+from monastic.games.monastery.rules.geometry import cell_key
 
 GAME = monastic.load_game("monastery")
 R, B, G, Y = 0, 1, 2, 3
@@ -26,14 +26,14 @@ def empty(players: int = 4, round_: int = 2, **options: Any) -> MonasteryState:
     """A game at the given round's first step with empty hands (all tiles in the bag)."""
     st = new(players, **options)
     for s in range(st.n):
-        for t in list(st.hand[s]):
+        for t in list(st.hands[s]):
             if INSTANCES[t].owner_colour < 0:
-                st.hand[s].remove(t)
+                st.hands[s].remove(t)
                 st.bag.append(t)
     st.bag.sort()
     st.round = round_
     st.phase = "step"
-    st.order = list(range(st.n))
+    st.turn_order = list(range(st.n))
     st.turn = 0
     step.begin_step(st, 0)
     return st
@@ -42,11 +42,11 @@ def empty(players: int = 4, round_: int = 2, **options: Any) -> MonasteryState:
 def take(st: MonasteryState, tile_id: str) -> int:
     """An instance of ``tile_id`` that is not laid, removed from the bag/hands."""
     for i, t in enumerate(INSTANCES):
-        if t.id == tile_id and st.tpos[i] < 0:
+        if t.id == tile_id and st.tile_cell[i] < 0:
             if i in st.bag:
                 st.bag.remove(i)
                 return i
-            for h in st.hand:
+            for h in st.hands:
                 if i in h:
                     h.remove(i)
                     return i
@@ -55,8 +55,8 @@ def take(st: MonasteryState, tile_id: str) -> int:
 
 def give(st: MonasteryState, seat: int, tile_id: str) -> int:
     i = take(st, tile_id)
-    st.hand[seat].append(i)
-    st.hand[seat].sort()
+    st.hands[seat].append(i)
+    st.hands[seat].sort()
     return i
 
 
@@ -66,13 +66,13 @@ def put(
     """Lay a tile directly (no legality check)."""
     i = take(st, tile_id)
     key = cell_key(x, y)
-    st.tpos[i] = key
-    st.trot[i] = rot
-    st.tfin[i] = 1 if fin else 0
-    st.tlayer[i] = layer
+    st.tile_cell[i] = key
+    st.tile_rotation[i] = rot
+    st.tile_finished[i] = 1 if fin else 0
+    st.tile_laid_by[i] = layer
     st.grid[key] = i
     st.laid_order.append(i)
-    st._adj = None
+    st._adjacency = None
     return i
 
 
@@ -89,46 +89,46 @@ def monk(
     posture: int = 0,
 ) -> int:
     """Move a free monk of ``colour`` (from the Abbey, else from a cross) to a place."""
-    cands = [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -2]
+    cands = [m for m in range(colour * 5, colour * 5 + 5) if st.monk_location[m] == -2]
     if x is not None:
-        cands += [m for m in range(colour * 5, colour * 5 + 5) if st.mloc[m] == -1]
+        cands += [m for m in range(colour * 5, colour * 5 + 5) if st.monk_location[m] == -1]
     m = cands[0]
-    st.mcross[m] = -1
-    st.mstate[m] = posture
+    st.monk_cross_row[m] = -1
+    st.monk_posture[m] = posture
     if x is None or y is None:
-        st.mloc[m] = -1
-        st.mbox[m] = -1
+        st.monk_location[m] = -1
+        st.monk_box[m] = -1
         return m
     n = node(st, x, y)
-    st.mloc[m] = n
-    st.mbox[m] = box
+    st.monk_location[m] = n
+    st.monk_box[m] = box
     if box >= 0:
-        st.tbox[n][box] = m
+        st.tile_box_monks[n][box] = m
     return m
 
 
 def clear_monks(st: MonasteryState) -> None:
     """Put every in-play monk on a cross (nobody in the monastery)."""
     for m in range(20):
-        if st.mloc[m] != -3:
-            st.mloc[m] = -2
-            st.mcross[m] = (m % 5) % 4
-            st.mbox[m] = -1
-            st.mstate[m] = 0
-    for b in st.tbox:
+        if st.monk_location[m] != -3:
+            st.monk_location[m] = -2
+            st.monk_cross_row[m] = (m % 5) % 4
+            st.monk_box[m] = -1
+            st.monk_posture[m] = 0
+    for b in st.tile_box_monks:
         b[:] = [-1] * len(b)
 
 
 def start_step(st: MonasteryState, seat: int) -> None:
     st.phase = "step"
-    st.turn = st.order.index(seat)
+    st.turn = st.turn_order.index(seat)
     st.pending = []
     step.begin_step(st, seat)
 
 
 def start_scoring(st: MonasteryState, seat: int) -> list[Any]:
     st.phase = "score"
-    st.turn = st.order.index(seat)
+    st.turn = st.turn_order.index(seat)
     events: list[Any] = []
     scoring.begin_scoring(st, seat, events)
     return events
@@ -152,4 +152,4 @@ def random_game(seed: int, players: int = 4, **options: Any) -> tuple[MonasteryS
     return st, moves
 
 
-__all__ = ["GAME", "TYPE_BY_ID", "B", "G", "R", "Y", "core", "flow", "scoring", "step"]
+__all__ = ["GAME", "TYPE_BY_ID", "B", "G", "R", "Y", "common", "end", "rounds", "scoring", "step"]

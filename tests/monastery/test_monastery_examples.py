@@ -9,11 +9,11 @@ from mon_helpers import (
     Y,
     clear_monks,
     empty,
-    flow,
     give,
     monk,
     node,
     put,
+    rounds,
     scoring,
     start_scoring,
     start_step,
@@ -21,10 +21,10 @@ from mon_helpers import (
     texts,
 )
 
-from monastic.games.monastery import core
 from monastic.games.monastery.actions import ABBEY_XY
 from monastic.games.monastery.catalogue import BOARD, TYPE_BY_ID
-from monastic.games.monastery.geometry import can_place, cell_key
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import can_place, cell_key
 
 
 def _finish(st, seat):  # type: ignore[no-untyped-def]
@@ -43,14 +43,14 @@ def test_WE1_kitchen_3_plus_1_vs_2() -> None:
     monk(st, G, 5, 5, box=1)
     monk(st, R, 5, 5, box=2)
     start_scoring(st, 0)
-    assert st.pts == 4
+    assert st.scoring_points == 4
     _finish(st, 0)
-    assert not st.tfin[k], "Green still has to score it (M-30)"
+    assert not st.tile_finished[k], "Green still has to score it (M-30)"
     start_scoring(st, 2)
-    assert st.pts == 2
+    assert st.scoring_points == 2
     _finish(st, 2)
-    assert st.tfin[k]
-    from monastic.games.monastery.geometry import is_full
+    assert st.tile_finished[k]
+    from monastic.games.monastery.rules.geometry import is_full
 
     assert is_full(st, k)
 
@@ -63,9 +63,9 @@ def test_WE2_workshop_3_and_symbol_next_round() -> None:
     monk(st, R, 5, 5, box=0)
     monk(st, R, 5, 5, box=1)
     start_scoring(st, 0)
-    assert st.pts == 3
+    assert st.scoring_points == 3
     _finish(st, 0)
-    assert st.tfin[w] and st.tbuilt[w] == 3
+    assert st.tile_finished[w] and st.tile_built_round[w] == 3
     start_scoring(st, 0)
     assert "workshop" not in texts(st, 0)
     st.round = 4
@@ -88,15 +88,15 @@ def test_WE3_paths_A_to_D_1_then_4() -> None:
     _a, _b, c, d = _paths(st)
     monk(st, R, 1, 5, box=0)
     start_scoring(st, 0)
-    assert st.pts == 1
+    assert st.scoring_points == 1
     _finish(st, 0)
-    assert st.tfin[d]
+    assert st.tile_finished[d]
     st.round += 1
     monk(st, R, 1, 4, box=0)
     start_scoring(st, 0)
-    assert st.pts == 4
+    assert st.scoring_points == 4
     _finish(st, 0)
-    assert st.tfin[c]
+    assert st.tile_finished[c]
 
 
 def test_WE3_paths_same_round_two_builders() -> None:
@@ -107,10 +107,10 @@ def test_WE3_paths_same_round_two_builders() -> None:
     monk(st, R, 1, 4, box=0)
     monk(st, B, 1, 5, box=0)
     start_scoring(st, 0)
-    assert st.pts == 3
+    assert st.scoring_points == 3
     _finish(st, 0)
     start_scoring(st, 1)
-    assert st.pts == 4
+    assert st.scoring_points == 4
 
 
 def test_WE3_paths_one_builder_both() -> None:
@@ -133,7 +133,7 @@ def test_WE3_fifth_path_illegal() -> None:
     assert not can_place(st, t, cell_key(1, 6), 0)
     # a Field is not a Path: it may attach through its gateway
     assert can_place(st, TYPE_BY_ID["FIELD_I"], cell_key(1, 6), 0) is False  # touches uc only
-    st.tfin[node(st, 1, 5)] = 1
+    st.tile_finished[node(st, 1, 5)] = 1
     assert can_place(st, TYPE_BY_ID["FIELD_I"], cell_key(1, 6), 0)
 
 
@@ -151,11 +151,11 @@ def test_WE3_field_C_scores_3_and_gardens() -> None:
     put(st, "GARDEN_I", 30, 30, fin=False)
     monk(st, G, 30, 30, box=0)
     start_scoring(st, 0)
-    assert st.pts == 3
+    assert st.scoring_points == 3
     start_scoring(st, 1)
-    assert st.pts == 4
+    assert st.scoring_points == 4
     start_scoring(st, 2)
-    assert st.pts == 2
+    assert st.scoring_points == 2
 
 
 def test_WE4_beehive_next_to_two_tiles() -> None:
@@ -168,10 +168,10 @@ def test_WE4_beehive_next_to_two_tiles() -> None:
     start_step(st, 0)
     assert "lay BEEHIVE 1,2 r0" not in texts(st, 0), "the Abbey's path would face none"
     st.apply(0, "lay PATH_I 1,2 r0")
-    st.did_lay = 0
+    st.laid_this_step = 0
     assert "lay BEEHIVE 0,2 r0" in texts(st, 0)
     st.apply(0, "lay BEEHIVE 0,2 r0")
-    assert st.bless[0] == 2 and st.locked[0] == 0
+    assert st.blessings[0] == 2 and st.locked_blessings[0] == 0
 
 
 def test_WE5_conversion_table() -> None:
@@ -192,18 +192,18 @@ def test_WE5_movement_points_and_abbey_crossing() -> None:
     for _ in range(4):
         monk(st, R)
     start_step(st, 0)
-    assert st.mp == 8
+    assert st.movement_points == 8
     clear_monks(st)
     for _ in range(3):
         monk(st, R)
     monk(st, R, -1, 1, posture=1)
     monk(st, R, 3, 0, posture=1)
     start_step(st, 0)
-    assert st.mp == 6
+    assert st.movement_points == 6
     clear_monks(st)
     m = monk(st, R, -1, 0)
     start_step(st, 0)
-    dist = step.reachable(st, 0, st.mloc[m], 8)
+    dist = step.reachable(st, 0, st.monk_location[m], 8)
     assert dist[node(st, 3, 1)] == 2
     assert "move -1,0 3,1 c2" in texts(st, 0)
 
@@ -212,22 +212,22 @@ def test_WE6_purchase_and_reduced_price() -> None:
     """WE-6 / §4.3-4.4: 3 + 2 + 2 = 7, leftover 0; B on Green's track: small + 1 blessing."""
     st = empty()
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 7
+    st.scoring_stage = 1
+    st.scoring_points = 7
     st.apply(0, "monk R B")
     st.apply(0, "buy R2 R1")
-    assert st.track[R][0] == 1
+    assert st.tracks[R][0] == 1
     alt = st.clone()
     st.apply(0, "buy G2 R3")
     # budget 0: the scoring ends by itself with no leftover (0 blessings)
-    assert st.track[R][2] == 1 and st.bless[0] == 0 and st.turn == 1
+    assert st.tracks[R][2] == 1 and st.blessings[0] == 0 and st.turn == 1
     alt.apply(0, "buy G2 G2")
-    assert alt.track[G][1] == 2 and alt.bless[0] == 1  # locked, so the scoring ended
+    assert alt.tracks[G][1] == 2 and alt.blessings[0] == 1  # locked, so the scoring ended
     # reduced price for Yellow once its own track is full
-    st.track[Y] = [1] * 9
-    assert core.price(st, 3, 2 * 10 + 5) == 3
-    assert core.price(st, 3, 0 * 10 + 9) == 5
-    assert core.price(st, 3, 1 * 10 + 0) == 1
+    st.tracks[Y] = [1] * 9
+    assert common.price(st, 3, 2 * 10 + 5) == 3
+    assert common.price(st, 3, 0 * 10 + 9) == 5
+    assert common.price(st, 3, 1 * 10 + 0) == 1
 
 
 def _we7():  # type: ignore[no-untyped-def]
@@ -244,7 +244,7 @@ def _we7():  # type: ignore[no-untyped-def]
     monk(st, R, 12, 0)
     monk(st, G, 12, 0, posture=1)
     monk(st, R, 13, 0)
-    st.bless[0] = 3
+    st.blessings[0] = 3
     return st
 
 
@@ -252,16 +252,16 @@ def test_WE7_full_study_scoring() -> None:
     """WE-7: build 2, Almonry, pray on the Almonry 2, study 3: 7; E+I for 8; ends with 3."""
     st = _we7()
     start_scoring(st, 0)
-    assert st.pts == 2
+    assert st.scoring_points == 2
     st.apply(0, "almonry")
-    assert st.locked[0] == 1 and st.bless[0] == 4
+    assert st.locked_blessings[0] == 1 and st.blessings[0] == 4
     st.apply(0, "pray 13,0")
-    assert st.pts == 7 and st.sstage == 1
+    assert st.scoring_points == 7 and st.scoring_stage == 1
     st.apply(0, "buy R5 R4")
     st.apply(0, "buy R3 R2")
-    assert st.pts == 0 and st.bless[0] == 3
+    assert st.scoring_points == 0 and st.blessings[0] == 3
     st.apply(0, "end")
-    assert st.bless[0] == 3
+    assert st.blessings[0] == 3
 
 
 def test_WE7_alternatives() -> None:
@@ -270,9 +270,9 @@ def test_WE7_alternatives() -> None:
     start_scoring(st, 0)
     alt = st.clone()
     st.apply(0, "pray 11,0")
-    assert st.pts == 6
+    assert st.scoring_points == 6
     alt.apply(0, "pray 12,0")
-    assert alt.pts == 12
+    assert alt.scoring_points == 12
 
 
 def test_WE8_opening_placements() -> None:
@@ -306,37 +306,37 @@ def test_WE9_election_tie_and_prison() -> None:
         for _ in range(k):
             monk(st, c)
     st.abbot = 1
-    hands = [len(h) for h in st.hand]
+    hands = [len(h) for h in st.hands]
     events: list = []
-    flow.begin_round(st, events)
+    rounds.begin_round(st, events)
     assert st.abbot == 0
     assert st.to_act() == [0]
     assert "imprison B" in texts(st, 0)
     st.apply(0, "imprison B")
     prison = node(st, 20, 20)
-    assert sum(1 for m in range(20) if st.mloc[m] == prison) == 2
-    assert [len(h) for h in st.hand] == [k + 2 for k in hands]
+    assert sum(1 for m in range(20) if st.monk_location[m] == prison) == 2
+    assert [len(h) for h in st.hands] == [k + 2 for k in hands]
     assert st.round == 6
     # at Vespers the prisoner returns upright to the Abbey
     st.round = 8
-    flow.begin_round(st, [])
-    assert all(st.mloc[m] != prison for m in range(5, 10))
+    rounds.begin_round(st, [])
+    assert all(st.monk_location[m] != prison for m in range(5, 10))
 
 
 def test_WE10_testament_and_tie() -> None:
     """WE-10 / M-58 / M-59: Green 21 + 4 - 6 = 19; Blue also 19; Green wins (lower row)."""
     st = empty()
-    st.hand = [[] for _ in range(4)]
-    st.track[G] = [1] * 7 + [2, 2]
-    st.bless = [0, 19 - 0, 4, 0]
+    st.hands = [[] for _ in range(4)]
+    st.tracks[G] = [1] * 7 + [2, 2]
+    st.blessings = [0, 19 - 0, 4, 0]
     for tid in ("GRANARY", "DOVECOTE", "PASSAGE_GREEN"):
         from monastic.games.monastery.catalogue import INSTANCES
 
         i = next(i for i, x in enumerate(INSTANCES) if x.id == tid)
         st.bag = [b for b in st.bag if b != i]
-        st.hand[2].append(i)
-    st.bag = [b for b in st.bag if b not in st.hand[2]]
-    st.bless[1] = 19
+        st.hands[2].append(i)
+    st.bag = [b for b in st.bag if b not in st.hands[2]]
+    st.blessings[1] = 19
     st.over = 1
     res = st.result()
     assert res.breakdown["testament"][2]["total"] == 19
@@ -350,7 +350,7 @@ def test_rulebook_two_upright_monks_give_4_mp() -> None:
     monk(st, R)
     monk(st, R)
     start_step(st, 0)
-    assert st.mp == 4
+    assert st.movement_points == 4
 
 
 def test_rulebook_blessings_table_edges() -> None:

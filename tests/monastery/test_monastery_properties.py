@@ -16,11 +16,11 @@ from hypothesis import strategies as hs
 from mon_helpers import GAME
 
 from monastic.engine import IllegalAction, Match, Rng
-from monastic.games.monastery import scoring
 from monastic.games.monastery.actions import BuyLetter, Lay, Move
 from monastic.games.monastery.catalogue import INSTANCES, TYPE_BY_ID
-from monastic.games.monastery.geometry import cell_key, placement_problem
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.game import MonasteryState
+from monastic.games.monastery.rules import scoring
+from monastic.games.monastery.rules.geometry import cell_key, placement_problem
 from monastic.games.monastery.strategy import greedy_action
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
@@ -35,30 +35,33 @@ VARIANTS: list[tuple[int, dict[str, Any]]] = [
 
 def check_conservation(st: MonasteryState) -> None:
     """53 tiles + Abbey, 5 monks per colour, 36 letters, 20 blessings."""
-    laid = [i for i in range(53) if st.tpos[i] >= 0]
+    laid = [i for i in range(53) if st.tile_cell[i] >= 0]
     out_passages = [
         i
         for i, t in enumerate(INSTANCES)
-        if t.owner_colour >= 0 and t.owner_colour not in st.colour
+        if t.owner_colour >= 0 and t.owner_colour not in st.seat_colour
     ]
-    everything = sorted(laid + st.bag + [t for h in st.hand for t in h] + out_passages)
+    everything = sorted(laid + st.bag + [t for h in st.hands for t in h] + out_passages)
     assert everything == list(range(53))
     assert len(st.grid) == len(laid) + 6
     for c in range(4):
-        locs = st.mloc[c * 5 : c * 5 + 5]
-        assert all(v == -3 for v in locs) == (c not in st.colour)
-    on_board = sum(1 for ch in st.bchar if ch not in ("", "+"))
-    on_tracks = sum(1 for c in st.colour for v in st.track[c] if v)
+        locs = st.monk_location[c * 5 : c * 5 + 5]
+        assert all(v == -3 for v in locs) == (c not in st.seat_colour)
+    on_board = sum(1 for ch in st.board_letters if ch not in ("", "+"))
+    on_tracks = sum(1 for c in st.seat_colour for v in st.tracks[c] if v)
     assert on_board + on_tracks == 9 * st.n
-    assert sum(1 for c in range(4) if c not in st.colour for v in st.track[c] if v) == 0
-    assert sum(st.bless) + sum(st.tbless) <= 20 and min(st.bless) >= 0
+    assert sum(1 for c in range(4) if c not in st.seat_colour for v in st.tracks[c] if v) == 0
+    assert sum(st.blessings) + sum(st.tile_blessings) <= 20 and min(st.blessings) >= 0
     for m in range(20):
-        if st.mbox[m] >= 0:
-            assert st.tbox[st.mloc[m]][st.mbox[m]] == m and not st.tfin[st.mloc[m]]
-    for i, boxes in enumerate(st.tbox):
+        if st.monk_box[m] >= 0:
+            assert (
+                st.tile_box_monks[st.monk_location[m]][st.monk_box[m]] == m
+                and not st.tile_finished[st.monk_location[m]]
+            )
+    for i, boxes in enumerate(st.tile_box_monks):
         for b, m in enumerate(boxes):
             if m >= 0:
-                assert st.mloc[m] == i and st.mbox[m] == b
+                assert st.monk_location[m] == i and st.monk_box[m] == b
 
 
 def check_no_leak(st: MonasteryState, events: list[Any], actor: int) -> None:
@@ -70,7 +73,11 @@ def check_no_leak(st: MonasteryState, events: list[Any], actor: int) -> None:
                 assert "hand" not in p and "blessings" not in p
         for t in v["tiles"]:
             i = st.grid[(t["x"] + 512) * 1024 + t["y"] + 512]
-            hidden = not st.tfin[i] and INSTANCES[i].category == "building" and st.tlayer[i] != seat
+            hidden = (
+                not st.tile_finished[i]
+                and INSTANCES[i].category == "building"
+                and st.tile_laid_by[i] != seat
+            )
             assert ("tile" in t) != hidden
             assert "value" not in t or not hidden
         for e in events:
@@ -96,16 +103,16 @@ def check_scoring(st: MonasteryState, scored: set[tuple[int, int]]) -> None:
     """At the first decision of each scoring, S1 (and S4 if already done) match the validator."""
     if st.is_over() or st.phase != "score" or st.pending or (st.round, st.turn) in scored:
         return
-    if st.used or st.prayed:
+    if st.used_symbol_tiles or st.prayed:
         return
     scored.add((st.round, st.turn))
-    seat = st.order[st.turn]
+    seat = st.turn_order[st.turn]
     view = st.view(None)
     colour = view["players"][seat]["colour"]
     expected = sv.building(view, colour)
-    if st.sstage == 1:
+    if st.scoring_stage == 1:
         expected += sv.toil(view, colour, st.simple)
-    assert st.pts == expected, (st.round, seat, st.pts, expected)
+    assert st.scoring_points == expected, (st.round, seat, st.scoring_points, expected)
 
 
 def check_moves(st: MonasteryState, seat: int, legal: list[Any]) -> None:
@@ -115,10 +122,13 @@ def check_moves(st: MonasteryState, seat: int, legal: list[Any]) -> None:
     view = st.view(None)
     colour = view["players"][seat]["colour"]
     stopped = set()
-    for m in st.stopped:
-        x, y = (st.tpos[st.mloc[m]] // 1024 - 512, st.tpos[st.mloc[m]] % 1024 - 512)
-        stopped.add(f"{x},{y}/{st.mbox[m]}")
-    expected = mv.moves(view, colour, st.mp, stopped, st.team)
+    for m in st.stopped_monks:
+        x, y = (
+            st.tile_cell[st.monk_location[m]] // 1024 - 512,
+            st.tile_cell[st.monk_location[m]] % 1024 - 512,
+        )
+        stopped.add(f"{x},{y}/{st.monk_box[m]}")
+    expected = mv.moves(view, colour, st.movement_points, stopped, st.team)
     offered = set()
     for a in legal:
         if isinstance(a, Move):
@@ -129,7 +139,7 @@ def check_moves(st: MonasteryState, seat: int, legal: list[Any]) -> None:
 
 def check_validator(st: MonasteryState, seat: int, legal: list[Any], r: random.Random) -> None:
     check_moves(st, seat, legal)
-    if st.phase != "step" or st.pending or st.did_lay or st.encouraging:
+    if st.phase != "step" or st.pending or st.laid_this_step or st.encouraging:
         return
     board = pv.Board(st.view(None), {})
     offered = {
@@ -143,8 +153,8 @@ def check_validator(st: MonasteryState, seat: int, legal: list[Any], r: random.R
     ids = sorted(
         {
             INSTANCES[t].id
-            for t in st.hand[seat]
-            if INSTANCES[t].owner_colour in (-1, st.colour[seat])
+            for t in st.hands[seat]
+            if INSTANCES[t].owner_colour in (-1, st.seat_colour[seat])
         }
     )
     if not ids:

@@ -14,12 +14,13 @@ from mon_helpers import (
     Y,
     clear_monks,
     empty,
-    flow,
+    end,
     give,
     monk,
     new,
     node,
     put,
+    rounds,
     scoring,
     start_scoring,
     start_step,
@@ -28,9 +29,9 @@ from mon_helpers import (
 )
 
 from monastic.engine import BadOption, IllegalAction
-from monastic.games.monastery import core
 from monastic.games.monastery.catalogue import BOARD, INSTANCES, TYPE_BY_ID, TYPES
-from monastic.games.monastery.geometry import can_place, cell_key
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import can_place, cell_key
 
 
 def _ev() -> list[Any]:
@@ -100,17 +101,19 @@ def test_M1_colours_random_seating_clockwise() -> None:
     seen = set()
     for seed in range(30):
         st = GAME.new_game(players=2, seed=seed)
-        assert st.colour == sorted(st.colour)  # type: ignore[attr-defined]
-        seen.add(tuple(st.colour))  # type: ignore[attr-defined]
+        assert st.seat_colour == sorted(st.seat_colour)  # type: ignore[attr-defined]
+        seen.add(tuple(st.seat_colour))  # type: ignore[attr-defined]
     assert len(seen) > 2
 
 
 def test_M2_absent_colours_have_no_letters_but_crosses_hold_monks() -> None:
     """M-2: absent rows stay empty; every cross holds one monk of each in-play colour."""
     st = new(2)
-    assert all(st.bchar[20 + c] in ("", "+") for c in range(10))
+    assert all(st.board_letters[20 + c] in ("", "+") for c in range(10))
     for row in range(4):
-        on = sorted(m // 5 for m in range(20) if st.mloc[m] == -2 and st.mcross[m] == row)
+        on = sorted(
+            m // 5 for m in range(20) if st.monk_location[m] == -2 and st.monk_cross_row[m] == row
+        )
         assert on == [R, B]
 
 
@@ -118,7 +121,7 @@ def test_M3_first_matins_draws_three_each() -> None:
     """M-3: at the first Matins each player draws 3 (plus his passage); no election."""
     st = new(4)
     assert st.round == 2 and st.phase == "step"
-    assert [len(h) for h in st.hand] == [4, 4, 4, 4]
+    assert [len(h) for h in st.hands] == [4, 4, 4, 4]
     assert len(st.bag) == 49 - 12 and st.abbot == 0
 
 
@@ -127,9 +130,9 @@ def test_M4_drawing_stops_when_bag_empty() -> None:
     st = empty(round_=5)
     st.bag = st.bag[:3]
     st.abbot = 2
-    before = [len(h) for h in st.hand]
-    flow._draw_round(st, [])
-    got = [len(h) - b for h, b in zip(st.hand, before, strict=True)]
+    before = [len(h) for h in st.hands]
+    rounds.draw_round(st, [])
+    got = [len(h) - b for h, b in zip(st.hands, before, strict=True)]
     assert got == [1, 0, 1, 1]  # Green, Yellow, Red; then the bag is empty
     assert not st.bag
 
@@ -145,10 +148,10 @@ def test_M5_uc_building_identity_hidden() -> None:
     for v in (other, spectator):
         assert "tile" not in v and "value" not in v and "symbol" not in v
         assert v["category"] == "building" and v["colour"] == "grey" and v["boxes"] == [3, 2, 1]
-    st.tfin[node(st, 1, 2)] = 1
+    st.tile_finished[node(st, 1, 2)] = 1
     assert next(t for t in st.view(1)["tiles"] if (t["x"], t["y"]) == (1, 2))["tile"] == "CHAPEL"
     # hands and blessings are private
-    st.bless[0] = 3
+    st.blessings[0] = 3
     v = st.view(1)
     assert "hand" not in v["players"][0] and "blessings" not in v["players"][0]
 
@@ -173,7 +176,7 @@ def test_M6_no_legal_placement_still_moves() -> None:
     st = empty()
     clear_monks(st)
     monk(st, R)
-    st.hand[0] = []
+    st.hands[0] = []
     give(st, 0, "SMITHY")
     start_step(st, 0)
     t = texts(st, 0)
@@ -188,13 +191,13 @@ def test_M7_exchange_draw_then_return() -> None:
     monk(st, R)
     give(st, 0, "PATH_I")
     start_step(st, 0)
-    size = len(st.hand[0])
+    size = len(st.hands[0])
     st.apply(0, "exchange")
     assert st.to_act() == [0]
     rets = texts(st, 0)
     assert all(x.startswith("return ") for x in rets) and "return PASSAGE_RED" not in rets
     st.apply(0, rets[0])
-    assert len(st.hand[0]) == size
+    assert len(st.hands[0]) == size
     assert not any(x.startswith("lay ") for x in texts(st, 0))
 
 
@@ -207,8 +210,8 @@ def test_M8_passages_never_in_bag_and_only_owner_lays() -> None:
     assert not any("PASSAGE_BLUE" in x for x in texts(st, 0))
     st2 = empty()
     i = next(i for i, t in enumerate(INSTANCES) if t.id == "PASSAGE_BLUE")
-    st2.hand[1].remove(i)
-    st2.hand[0].append(i)
+    st2.hands[1].remove(i)
+    st2.hands[0].append(i)
     start_step(st2, 0)
     assert not any("PASSAGE_BLUE" in x for x in texts(st2, 0))
 
@@ -223,7 +226,7 @@ def test_M9_full_uc_qualifies_at_once() -> None:
     start_step(st, 0)
     assert not can_place(st, TYPE_BY_ID["DORMITORY"], cell_key(1, 4), 0)
     st.apply(0, "move A 1,3/0 c2")
-    assert st.mloc[m] == node(st, 1, 3)
+    assert st.monk_location[m] == node(st, 1, 3)
     assert can_place(st, TYPE_BY_ID["DORMITORY"], cell_key(1, 4), 0)
 
 
@@ -273,7 +276,7 @@ def test_M12_livestock_laid_finished_needs_no_link_no_path_facing() -> None:
     assert "lay DOVECOTE 1,2 r0" not in texts(st, 0)
     st.apply(0, "lay DOVECOTE 0,2 r0")
     i = node(st, 0, 2)
-    assert st.tfin[i] and st.bless[0] == 1
+    assert st.tile_finished[i] and st.blessings[0] == 1
 
 
 # Movement -----------------------------------------------------------------------------------
@@ -294,12 +297,12 @@ def test_M13_mp_counted_at_start_and_lost() -> None:
     monk(st, R)
     monk(st, R, 1, 3, posture=1)
     start_step(st, 0)
-    assert st.mp == 2
+    assert st.movement_points == 2
     st.apply(0, "move A 1,2 c1")
-    assert st.mp == 1
+    assert st.movement_points == 1
     st.apply(0, "end")
     start_step(st, 0)
-    assert st.mp == 2
+    assert st.movement_points == 2
 
 
 def test_M14_several_legs() -> None:
@@ -313,7 +316,7 @@ def test_M14_several_legs() -> None:
     st.apply(0, "move A 1,2 c1")
     assert "move 1,2 1,3 c1" in texts(st, 0)
     st.apply(0, "move 1,2 1,3 c1")
-    assert st.mp == 2
+    assert st.movement_points == 2
 
 
 def test_M15_pass_through_praying_tile_and_no_displacement() -> None:
@@ -326,7 +329,7 @@ def test_M15_pass_through_praying_tile_and_no_displacement() -> None:
     start_step(st, 0)
     assert "move A 1,3 c2" in texts(st, 0)
     st.apply(0, "move A 1,3 c2")
-    assert st.mloc[10] == node(st, 1, 2)
+    assert st.monk_location[10] == node(st, 1, 2)
 
 
 def test_M16_capacity_counts_praying_monks() -> None:
@@ -352,7 +355,7 @@ def test_M17_M20_uc_entry_takes_box_and_full_blocks() -> None:
     start_step(st, 0)
     assert "move A 1,3/0 c2" in texts(st, 0)
     st.apply(0, "move A 1,3/0 c2")
-    assert st.mbox[m] == 0 and m in st.stopped
+    assert st.monk_box[m] == 0 and m in st.stopped_monks
     assert not any(x.startswith("move 1,3") for x in texts(st, 0))
     assert not any("1,3/" in x for x in texts(st, 0) if x.startswith("move A"))
     st.apply(0, "end")
@@ -370,7 +373,7 @@ def test_M18_free_shift_then_move_on() -> None:
     start_step(st, 0)
     assert "shift 1,3/0>2" in texts(st, 0)
     st.apply(0, "shift 1,3/0>2")
-    assert st.mp == 2
+    assert st.movement_points == 2
     assert "move 1,3/2 1,2 c1" in texts(st, 0)
     assert not any(x.startswith("shift") for x in texts(st, 0))
 
@@ -389,7 +392,7 @@ def test_M19_passage_jump_and_praying_block_and_team() -> None:
     assert "move A 1,-4 c1" in texts(st, 0)
     assert "move A 10,10 c1" in texts(st, 0)  # partner's passage (team)
     monk(st, B, 1, -4, posture=1)
-    st._adj = None
+    st._adjacency = None
     assert step.reachable(st, 0, 53, 2).get(node(st, 1, -4)) is None
     assert m >= 0
 
@@ -423,7 +426,7 @@ def test_M22_no_upright_monks_zero_mp_still_lays() -> None:
     monk(st, R, 1, 2, posture=1)
     give(st, 0, "PATH_I")
     start_step(st, 0)
-    assert st.mp == 0
+    assert st.movement_points == 0
     assert any(x.startswith("lay ") for x in texts(st, 0))
 
 
@@ -438,16 +441,16 @@ def test_M23_M24_encourage_then_claim() -> None:
     put(st, "CHAPEL", 1, 3, fin=False)
     monk(st, R)
     monk(st, B)
-    st.bless[0] = 2
+    st.blessings[0] = 2
     start_step(st, 0)
     st.apply(0, "encourage 1,3")
     assert not any(x.startswith(("move", "lay")) for x in texts(st, 0))
     st.apply(0, "encourage 1,3")
     st.apply(0, "end")
-    assert st.bless[0] == 0 and st.tbless[node(st, 1, 3)] == 2
+    assert st.blessings[0] == 0 and st.tile_blessings[node(st, 1, 3)] == 2
     start_step(st, 1)
     st.apply(1, "move A 1,3/1 c2")
-    assert st.bless[1] == 2 and st.tbless[node(st, 1, 3)] == 0
+    assert st.blessings[1] == 2 and st.tile_blessings[node(st, 1, 3)] == 0
 
 
 def test_M25_blessings_on_flip_return_to_supply() -> None:
@@ -456,10 +459,10 @@ def test_M25_blessings_on_flip_return_to_supply() -> None:
     clear_monks(st)
     i = put(st, "GARDEROBES", 5, 5, fin=False)
     monk(st, R, 5, 5, box=0)
-    st.tbless[i] = 1
+    st.tile_blessings[i] = 1
     start_scoring(st, 0)
     scoring.finish(st, 0, [])
-    assert st.tfin[i] and st.tbless[i] == 0
+    assert st.tile_finished[i] and st.tile_blessings[i] == 0
 
 
 # Scoring ------------------------------------------------------------------------------------
@@ -489,7 +492,7 @@ def test_M27_M28_building_monks_only_build_and_unfull_earn_nothing() -> None:
     monk(st, R, 5, 5, box=0)
     monk(st, R, 6, 6, box=0)
     start_scoring(st, 0)
-    assert st.pts == 2 and len(st.building) == 1
+    assert st.scoring_points == 2 and len(st.building_monks) == 1
     assert scoring.toil_points(st, 0) == 0
 
 
@@ -502,7 +505,7 @@ def test_M29_group_formula_capped_at_4() -> None:
     put(st, "FIELD_T", 10, 3, fin=False)
     monk(st, R, 10, 3, box=0)
     start_scoring(st, 0)
-    assert st.pts == 4
+    assert st.scoring_points == 4
 
 
 def test_M30_just_finished_tile_blocks_prayer_and_toil() -> None:
@@ -514,7 +517,7 @@ def test_M30_just_finished_tile_blocks_prayer_and_toil() -> None:
     monk(st, R, 5, 5, box=1)
     start_scoring(st, 0)
     scoring.finish(st, 0, [])
-    assert st.tfin[i] and st.mbox[0] == -1
+    assert st.tile_finished[i] and st.monk_box[0] == -1
     st.turn = 0
     start_scoring(st, 0)
     assert scoring.toil_points(st, 0) == 0
@@ -534,7 +537,7 @@ def test_M31_prayer_needs_alone_upright_on_finished() -> None:
     t = texts(st, 0)
     assert "pray 5,5" not in t and "pray 7,7" in t
     st.apply(0, "pray 7,7")
-    assert st.pts == 3 + 1  # Mill V3, plus studying on the Dormitory
+    assert st.scoring_points == 3 + 1  # Mill V3, plus studying on the Dormitory
 
 
 def test_M32_abbey_no_prayer_study_point() -> None:
@@ -559,7 +562,7 @@ def test_M33_M34_toil_kinds_and_praying_blocks() -> None:
     put(st, "PATH_I", 8, 8)
     for xy in ((5, 5), (6, 6), (7, 7), (8, 8)):
         monk(st, R, *xy)
-    st.building = []
+    st.building_monks = []
     assert scoring.toil_points(st, 0) == 2
     st.round = 2
     assert scoring.toil_points(st, 0) == 2  # refectory + dormitory
@@ -573,10 +576,10 @@ def test_M35_bought_monk_scores_nothing_now() -> None:
     clear_monks(st)
     monk(st, G)
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 10
+    st.scoring_stage = 1
+    st.scoring_points = 10
     st.apply(0, "monk R R")
-    assert st.pts == 9  # the new monk in the Abbey adds no study point
+    assert st.scoring_points == 9  # the new monk in the Abbey adds no study point
 
 
 def test_M36_symbol_conditions() -> None:
@@ -589,7 +592,7 @@ def test_M36_symbol_conditions() -> None:
     assert "almonry" not in texts(st, 0)
     monk(st, R, 5, 5)
     assert "almonry" in texts(st, 0)
-    st.mstate[5] = 1
+    st.monk_posture[5] = 1
     assert "almonry" not in texts(st, 0)
 
 
@@ -604,7 +607,7 @@ def test_M37_chapel_multi_prayer_one_per_player() -> None:
     start_scoring(st, 0)
     assert scoring.toil_points(st, 0) == 0
     st.apply(0, "pray 5,5")
-    assert st.pts >= 6
+    assert st.scoring_points >= 6
     st2 = empty(round_=2, variant="simple")
     clear_monks(st2)
     put(st2, "CHAPEL", 5, 5)
@@ -638,7 +641,12 @@ def test_M39_library_swap() -> None:
     assert "library R1 R2" not in texts(st, 0)  # a cross
     assert not any(x == "library B6 B10" for x in texts(st, 0))  # both S
     st.apply(0, "library R2 R10")
-    assert st.bchar[1] == "S" and st.bchar[9] == "L" and st.bsmall[1] and st.bsmall[9]
+    assert (
+        st.board_letters[1] == "S"
+        and st.board_letters[9] == "L"
+        and st.board_small_side[1]
+        and st.board_small_side[9]
+    )
     st.round += 1
     start_scoring(st, 0)
     assert not any("R2" in x for x in texts(st, 0) if x.startswith("library"))
@@ -651,14 +659,14 @@ def test_M40_workshop_draw_and_return() -> None:
     put(st, "WORKSHOP", 5, 5)
     monk(st, R, 5, 5)
     start_scoring(st, 0)
-    size = len(st.hand[0])
+    size = len(st.hands[0])
     st.apply(0, "workshop")
-    assert len(st.hand[0]) == size + 1
+    assert len(st.hands[0]) == size + 1
     assert "return PASSAGE_RED" not in texts(st, 0)
     st.apply(0, texts(st, 0)[0])
-    assert len(st.hand[0]) == size
+    assert len(st.hands[0]) == size
     st.bag = []
-    st.used = []
+    st.used_symbol_tiles = []
     assert "workshop" not in texts(st, 0)
 
 
@@ -672,7 +680,7 @@ def test_M41_stables_lays_extra_tile() -> None:
     start_scoring(st, 0)
     assert "stables BEEHIVE 0,2 r0" in texts(st, 0)
     st.apply(0, "stables BEEHIVE 0,2 r0")
-    assert st.bless[0] == 1 and st.locked[0] == 1
+    assert st.blessings[0] == 1 and st.locked_blessings[0] == 1
 
 
 def test_M42_M48_abbots_house_election_order_unchanged() -> None:
@@ -686,7 +694,7 @@ def test_M42_M48_abbots_house_election_order_unchanged() -> None:
     st.abbot = 0
     start_scoring(st, 1)
     st.apply(1, "abbotshouse")
-    assert st.abbot == 1 and st.order == [0, 1, 2, 3]
+    assert st.abbot == 1 and st.turn_order == [0, 1, 2, 3]
 
 
 def test_M43_prison_after_any_election() -> None:
@@ -697,11 +705,11 @@ def test_M43_prison_after_any_election() -> None:
     monk(st, R)
     monk(st, R)
     monk(st, B)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert texts(st, 0) == ["imprison R", "imprison B", "imprison none"]
     st.apply(0, "imprison R")
-    prisoner = [m for m in range(20) if st.mstate[m] == 2]
-    assert len(prisoner) == 1 and st.mloc[prisoner[0]] == node(st, 5, 5)
+    prisoner = [m for m in range(20) if st.monk_posture[m] == 2]
+    assert len(prisoner) == 1 and st.monk_location[prisoner[0]] == node(st, 5, 5)
 
 
 def test_M44_brewhouse_prayer_hour_stands_monks() -> None:
@@ -713,11 +721,11 @@ def test_M44_brewhouse_prayer_hour_stands_monks() -> None:
     monk(st, R, 5, 5)
     monk(st, R, 6, 6, posture=1)
     monk(st, B)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert st.phase == "brew" and texts(st, 0) == ["stand 6,6", "end"]
     st.apply(0, "stand 6,6")
     st.apply(0, "end")
-    assert st.mloc[1] == node(st, 6, 6) and st.mstate[1] == 0
+    assert st.monk_location[1] == node(st, 6, 6) and st.monk_posture[1] == 0
 
 
 def test_M45_brewhouse_night_keeps_monks() -> None:
@@ -729,12 +737,12 @@ def test_M45_brewhouse_night_keeps_monks() -> None:
     monk(st, R, 5, 5)
     m = monk(st, R, 6, 6, box=1)
     o = monk(st, B, 6, 6, box=0)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert "keep 6,6/1" in texts(st, 0)
     st.apply(0, "keep 6,6/1")
     st.apply(0, "end")
-    assert st.mloc[m] == node(st, 6, 6) and st.mbox[m] == 1
-    assert st.mloc[o] == -1 and st.mloc[0] == -1
+    assert st.monk_location[m] == node(st, 6, 6) and st.monk_box[m] == 1
+    assert st.monk_location[o] == -1 and st.monk_location[0] == -1
     assert st.round in (11, 12)
 
 
@@ -746,7 +754,7 @@ def test_M46_almonry_locked_blessing() -> None:
     monk(st, R, 5, 5)
     start_scoring(st, 0)
     st.apply(0, "almonry")
-    assert st.bless[0] == 1 and scoring.budget(st, 0) == st.pts
+    assert st.blessings[0] == 1 and scoring.budget(st, 0) == st.scoring_points
 
 
 def test_M47_election_all_tied_at_zero() -> None:
@@ -757,7 +765,7 @@ def test_M47_election_all_tied_at_zero() -> None:
     for c in range(4):
         monk(st, c, 5, 5) if c < 3 else None
     st.abbot = 2
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert st.to_act() == [2]
     assert texts(st, 2) == ["elect R", "elect B", "elect Y"]
     st.apply(2, "elect Y")
@@ -771,42 +779,42 @@ def test_M49_points_before_blessings() -> None:
     """M-49: points are spent before blessings."""
     st = empty()
     start_scoring(st, 0)
-    st.bless[0] = 5
-    st.sstage = 1
-    st.pts = 3
+    st.blessings[0] = 5
+    st.scoring_stage = 1
+    st.scoring_points = 3
     st.apply(0, "buy R5 R4")  # E costs 5
-    assert st.pts == 0 and st.bless[0] == 3
+    assert st.scoring_points == 0 and st.blessings[0] == 3
 
 
 def test_M50_locked_leftover_and_exhaustion() -> None:
     """M-50 / M-51: leftover blessings are locked; exhaustion makes everyone return one."""
     st = empty()
-    st.bless = [1, 10, 9, 0]  # supply 0
-    assert core.supply(st) == 0
+    st.blessings = [1, 10, 9, 0]  # supply 0
+    assert common.supply(st) == 0
     ev: list[Any] = []
-    core.receive(st, 0, True, ev, "test")
-    assert st.bless == [1, 9, 8, 0]
-    st.bless = [0, 0, 0, 0]
-    st.tbless[0] = 20
-    core.receive(st, 0, False, ev, "test")
-    assert st.bless == [0, 0, 0, 0]
+    common.receive(st, 0, True, ev, "test")
+    assert st.blessings == [1, 9, 8, 0]
+    st.blessings = [0, 0, 0, 0]
+    st.tile_blessings[0] = 20
+    common.receive(st, 0, False, ev, "test")
+    assert st.blessings == [0, 0, 0, 0]
 
 
 def test_M51_recipient_returns_locked_first() -> None:
     """M-51 / §4.5: the recipient also returns one (a locked one first): net 0."""
     st = empty()
-    st.bless = [5, 10, 5, 0]
-    st.locked[0] = 2
-    core.receive(st, 0, True, [], "x")
-    assert st.bless == [5, 9, 4, 0] and st.locked[0] == 2
+    st.blessings = [5, 10, 5, 0]
+    st.locked_blessings[0] = 2
+    common.receive(st, 0, True, [], "x")
+    assert st.blessings == [5, 9, 4, 0] and st.locked_blessings[0] == 2
 
 
 def test_M52_letter_must_match_space() -> None:
     """M-52 / §4.3: a letter only goes on an empty space of the same character."""
     st = empty()
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 10
+    st.scoring_stage = 1
+    st.scoring_points = 10
     t = [x for x in texts(st, 0) if x.startswith("buy R2 ")]
     assert t == ["buy R2 R1", "buy R2 Y3"]
 
@@ -814,22 +822,22 @@ def test_M52_letter_must_match_space() -> None:
 def test_M53_reduced_price_immediately() -> None:
     """M-53: once the own track is full, the next purchase is at the reduced price."""
     st = empty()
-    st.track[R] = [1] * 8 + [0]
+    st.tracks[R] = [1] * 8 + [0]
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 20
+    st.scoring_stage = 1
+    st.scoring_points = 20
     st.apply(0, "buy R10 R9")  # S at column 10: 10
-    assert st.pts == 10
+    assert st.scoring_points == 10
     st.apply(0, "buy B10 B9")  # now reduced: 5
-    assert st.pts == 5
+    assert st.scoring_points == 5
 
 
 def test_M54_cross_monks_any_order() -> None:
     """M-54: monks on crosses may be bought in any order; an emptied cross stays empty."""
     st = empty(players=2)
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 30
+    st.scoring_stage = 1
+    st.scoring_points = 30
     st.apply(0, "monk B Y")
     assert [x for x in texts(st, 0) if x.startswith("monk") and x.endswith("Y")] == ["monk R Y"]
     st.apply(0, "monk R Y")
@@ -841,8 +849,8 @@ def test_M64_bought_monk_counts_for_later_scorer() -> None:
     st = empty(round_=2)
     clear_monks(st)
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 1
+    st.scoring_stage = 1
+    st.scoring_points = 1
     st.apply(0, "monk B R")
     assert st.turn >= 1
     assert scoring.toil_points(st, 1) == 1
@@ -855,13 +863,13 @@ def test_M55_E1_round_completes() -> None:
     """M-55 / E1: the last letter triggers the end; the round is still played to completion."""
     st = empty(players=2)
     for c in range(40):
-        if st.bchar[c] not in ("", "+"):
-            st.bchar[c] = ""
-    st.bchar[1] = "L"
-    st.track[R] = [0] + [1] * 8
+        if st.board_letters[c] not in ("", "+"):
+            st.board_letters[c] = ""
+    st.board_letters[1] = "L"
+    st.tracks[R] = [0] + [1] * 8
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 5
+    st.scoring_stage = 1
+    st.scoring_points = 5
     st.apply(0, "buy R2 R1")
     assert st.ending == 1 and not st.over
     while not st.is_over():
@@ -875,14 +883,14 @@ def test_M56_E2_no_tile_can_ever_be_laid() -> None:
     st = empty(players=2)
     clear_monks(st)
     monk(st, R)
-    st.hand = [[], []]
+    st.hands = [[], []]
     st.bag = [t for t in st.bag if INSTANCES[t].id == "PATH_I"][:1]
     passages = [i for i, t in enumerate(INSTANCES) if t.owner_colour in (2, 3)]
     assert passages
-    st.hand[0] = st.bag[:]
+    st.hands[0] = st.bag[:]
     st.bag = []
     start_step(st, 0)
-    assert not flow.e2_holds(st)
+    assert not end.e2_holds(st)
     st.apply(0, "lay PATH_I 1,2 r0")
     assert st.ending == 2
 
@@ -890,15 +898,15 @@ def test_M56_E2_no_tile_can_ever_be_laid() -> None:
 def test_M57_E3_after_round_20() -> None:
     """M-57 / E3: the game ends after the Night of day 2."""
     st = empty(round_=20)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert st.over and st.result().breakdown["end"] == "E3"
 
 
 def test_M58_testament() -> None:
     """M-58 / §4.6: 3 per large own letter, +1 per blessing, minus unlaid V (passage 2)."""
     st = empty(players=2)
-    st.track[R] = [1, 1, 2, 0, 0, 0, 0, 0, 0]
-    st.bless[0] = 2
+    st.tracks[R] = [1, 1, 2, 0, 0, 0, 0, 0, 0]
+    st.blessings[0] = 2
     give(st, 0, "MILL")
     st.over = 1
     assert st.result().breakdown["testament"][0]["total"] == 6 + 2 - 3 - 2
@@ -907,9 +915,9 @@ def test_M58_testament() -> None:
 def test_M59_M60_team_tie_break_and_team_score() -> None:
     """M-59 / M-60: team score is the sum; Blue/Yellow beat Red/Green on a tie."""
     st = empty(variant="team")
-    st.hand = [[], [], [], []]
+    st.hands = [[], [], [], []]
     st.bag = list(range(53))
-    st.bless = [2, 1, 0, 1]
+    st.blessings = [2, 1, 0, 1]
     st.over = 1
     res = st.result()
     assert res.scores == (2.0, 2.0, 2.0, 2.0)
@@ -920,10 +928,10 @@ def test_M60_partner_track_large_no_blessing() -> None:
     """M-60: a letter on the partner's track goes large and earns no blessing."""
     st = empty(variant="team")
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 3
+    st.scoring_stage = 1
+    st.scoring_points = 3
     st.apply(0, "buy R3 G6")  # I (Red row col 3) onto Green's I (space 6)
-    assert st.track[G][5] == 1 and st.bless[0] == 0
+    assert st.tracks[G][5] == 1 and st.blessings[0] == 0
 
 
 def test_M60_team_needs_four() -> None:
@@ -957,11 +965,11 @@ def test_M62_vow_of_silence_option_in_view() -> None:
 def test_M63_start_hand_draw_6_return_3() -> None:
     """M-63: with the start-hand variant each draws 6 and returns 3, in turn order."""
     st = new(2, start_hand=True)
-    assert st.to_act() == [0] and all(len(h) == 7 for h in st.hand)
+    assert st.to_act() == [0] and all(len(h) == 7 for h in st.hands)
     for seat in (0, 0, 0, 1, 1, 1):
         assert st.to_act() == [seat]
         st.apply(seat, st.legal_actions(seat)[0])
-    assert [len(h) for h in st.hand] == [4, 4] and st.round == 2
+    assert [len(h) for h in st.hands] == [4, 4] and st.round == 2
 
 
 def test_illegal_action_leaves_state_unchanged() -> None:
@@ -992,10 +1000,10 @@ def test_M24_shift_does_not_claim() -> None:
     put(st, "PATH_I", 1, 2)
     i = put(st, "CHAPEL", 1, 3, fin=False)
     monk(st, R, 1, 3, box=0)
-    st.tbless[i] = 2
+    st.tile_blessings[i] = 2
     start_step(st, 0)
     st.apply(0, "shift 1,3/0>1")
-    assert st.tbless[i] == 2 and st.bless[0] == 0
+    assert st.tile_blessings[i] == 2 and st.blessings[0] == 0
 
 
 def test_M19_jump_onto_uc_passage_must_stop_and_claims() -> None:
@@ -1003,12 +1011,12 @@ def test_M19_jump_onto_uc_passage_must_stop_and_claims() -> None:
     st = empty()
     clear_monks(st)
     i = put(st, "PASSAGE_RED", 9, 9, fin=False)
-    st.tbless[i] = 1
+    st.tile_blessings[i] = 1
     monk(st, R)
     start_step(st, 0)
     assert texts(st, 0) == ["move A 9,9/0 c1", "end"]  # one box (2)
     st.apply(0, "move A 9,9/0 c1")
-    assert st.bless[0] == 1 and st.mbox[0] == 0 and 0 in st.stopped
+    assert st.blessings[0] == 1 and st.monk_box[0] == 0 and 0 in st.stopped_monks
 
 
 def test_M44_qualification_needs_nobody_praying_on_brewhouse() -> None:
@@ -1020,9 +1028,9 @@ def test_M44_qualification_needs_nobody_praying_on_brewhouse() -> None:
     monk(st, R, 5, 5)
     monk(st, B, 5, 5, posture=1)
     monk(st, R, 6, 6, posture=1)
-    flow.begin_round(st, [])
+    rounds.begin_round(st, [])
     assert st.phase != "brew"
-    assert st.mloc[1] == -1  # Red's praying monk went home (P2)
+    assert st.monk_location[1] == -1  # Red's praying monk went home (P2)
 
 
 def test_M56_E2_round_is_completed() -> None:
@@ -1030,8 +1038,8 @@ def test_M56_E2_round_is_completed() -> None:
     st = empty(players=2)
     clear_monks(st)
     monk(st, R)
-    st.hand = [[], []]
-    st.hand[0] = [t for t in st.bag if INSTANCES[t].id == "PATH_I"][:1]
+    st.hands = [[], []]
+    st.hands[0] = [t for t in st.bag if INSTANCES[t].id == "PATH_I"][:1]
     st.bag = []
     start_step(st, 0)
     st.apply(0, "lay PATH_I 1,2 r0")
@@ -1060,7 +1068,7 @@ def test_M12_livestock_blessings_count_abbey_once() -> None:
     give(st2, 0, "BEEHIVE")
     start_step(st2, 0)
     st2.apply(0, "lay BEEHIVE 0,2 r0")
-    assert st2.bless[0] == 3  # Abbey, field, carp pond
+    assert st2.blessings[0] == 3  # Abbey, field, carp pond
 
 
 def test_M42_M43_house_tie_then_prison_then_scoring_resumes() -> None:
@@ -1085,7 +1093,7 @@ def test_M42_M43_house_tie_then_prison_then_scoring_resumes() -> None:
     st.apply(2, "imprison Y")
     assert st.to_act() == [1] and st.phase == "score"
     assert "almonry" in texts(st, 1) and "abbotshouse" not in texts(st, 1)
-    assert st.order == [0, 1, 2, 3]  # M-48
+    assert st.turn_order == [0, 1, 2, 3]  # M-48
 
 
 def test_hour_disc_timeline_and_draws() -> None:
@@ -1095,7 +1103,7 @@ def test_hour_disc_timeline_and_draws() -> None:
     hands: dict[int, int] = {}
     while not st.is_over():
         seen.setdefault(st.round, st.phase)
-        hands.setdefault(st.round, len(st.hand[0]))
+        hands.setdefault(st.round, len(st.hands[0]))
         seat = st.to_act()[0]
         legal = st.legal_actions(seat)
         # never lay, never buy: take "end"/"purchase"/"imprison none" when offered

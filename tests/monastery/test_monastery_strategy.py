@@ -8,7 +8,7 @@ from mon_helpers import GAME, R, clear_monks, empty, give, monk, put
 
 from monastic.engine import Rng
 from monastic.games.monastery.catalogue import INSTANCES
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.strategy import evaluate, greedy_action
 
 
@@ -51,7 +51,7 @@ def test_greedy_builds_when_it_can() -> None:
     put(st, "PATH_I", 1, 2)
     put(st, "GARDEROBES", 1, 3, rot=2, fin=False)
     monk(st, R)
-    st.hand[0] = []
+    st.hands[0] = []
     from mon_helpers import start_step
 
     start_step(st, 0)
@@ -64,8 +64,8 @@ def test_greedy_buys_own_letter_cheaply() -> None:
     from mon_helpers import start_scoring
 
     start_scoring(st, 0)
-    st.sstage = 1
-    st.pts = 3
+    st.scoring_stage = 1
+    st.scoring_points = 3
     a = greedy_action(st, 0, Rng(1))
     assert str(a) == "buy G1 R6"  # the A of ABOMNIBUS costs 1 and fits LIBERANOS
 
@@ -82,8 +82,8 @@ def test_determinize_resamples_hidden_uc_identity() -> None:
         seen.add(INSTANCES[i].id)
         assert INSTANCES[i].looks == INSTANCES[st.grid[(1 + 512) * 1024 + 2 + 512]].looks
         assert d.view(0) == st.view(0)
-        assert sorted(d.hand[0]) == sorted(st.hand[0])
-        assert [len(h) for h in d.hand] == [len(h) for h in st.hand]
+        assert sorted(d.hands[0]) == sorted(st.hands[0])
+        assert [len(h) for h in d.hands] == [len(h) for h in st.hands]
     # a 2-box-free grey building with one box 2 and a N/S path: Dormitory x2, and others alike
     assert "DORMITORY" in seen
     assert len(seen) >= 1
@@ -135,7 +135,7 @@ def test_determinize_keeps_own_returned_tile_in_bag() -> None:
     places = set()
     for k in range(60):
         d = st.determinize(0, random.Random(k))
-        where = "bag" if mill in d.bag else next(s for s in range(4) if mill in d.hand[s])
+        where = "bag" if mill in d.bag else next(s for s in range(4) if mill in d.hands[s])
         places.add(where)
     assert places <= {"bag", 1} and "bag" in places
 

@@ -1,7 +1,8 @@
 """The arena: seat-rotated matches between bots, in parallel, with win rates and ratings.
 
 ``monastic arena --game medieval-monastery --bots ismcts:medium,greedy --games 40`` plays 40
-games, every bot sitting in every seat equally often, and prints a table of win rates
+games (through the lab's runner: in-process, a process pool with ``--jobs``, or Ray with
+``--ray``), every bot sitting in every seat equally often, and prints a table of win rates
 (shared wins count fractionally) with 95% Wilson intervals, mean scores and Elo-style
 ratings fitted to all pairwise results (Bradley-Terry). Game ``i`` uses seed ``seed + i``
 and bot seeds derived from it, so a run is reproducible (up to time-budgeted bots).
@@ -12,10 +13,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from time import perf_counter
@@ -26,7 +25,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from monastic.bots import bot_names, make
-from monastic.engine import Match, Rng, load_game
+from monastic.engine import load_game
+from monastic.lab.games import GameOutcome, GameTask, play_game, play_task, seatings
+from monastic.lab.runner import Backend, RayUnavailable, add_ray_argument, make_backend
+from monastic.lab.stats import wilson
 
 __all__ = [
     "ArenaReport",
@@ -40,23 +42,6 @@ __all__ = [
     "split_specs",
     "wilson",
 ]
-
-_MAX_PERMUTATIONS = 720
-
-
-@dataclass(frozen=True, slots=True)
-class GameOutcome:
-    """One finished game: who sat where and how it went."""
-
-    index: int
-    seed: int
-    specs: tuple[str, ...]  # per seat
-    scores: tuple[float, ...]
-    rewards: tuple[float, ...]  # 1, 1/k for a k-way shared win, 0
-    ranks: tuple[int, ...]
-    decisions: tuple[int, ...]
-    think: tuple[float, ...]  # seconds spent choosing, per seat
-    record: str  # replayable JSON
 
 
 @dataclass(slots=True)
@@ -124,17 +109,6 @@ class ArenaReport:
         return table
 
 
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a (possibly fractional) success count."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(max(0.0, p * (1 - p) / trials + z * z / (4 * trials * trials))) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def elo_ratings(
     names: Sequence[str], wins: dict[tuple[str, str], float], iterations: int = 500
 ) -> dict[str, float]:
@@ -164,84 +138,6 @@ def elo_ratings(
     return {a: 1500.0 + 400.0 * math.log10(gamma[a]) for a in names}
 
 
-def seatings(specs: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The seat assignments games cycle through; every spec sits in every seat equally.
-
-    With at least as many listed specs as seats, every ordered choice of listed specs
-    (so every pairing meets in every order; a spec listed three times takes three seats,
-    e.g. one bot against three greedy ones); with more seats than specs, the specs repeat
-    cyclically, rotated by one seat per game.
-    """
-    k = len(specs)
-    if players <= k and math.perm(k, players) <= _MAX_PERMUTATIONS:
-        chosen = (tuple(specs[i] for i in p) for p in itertools.permutations(range(k), players))
-        return list(dict.fromkeys(chosen))  # a repeated spec makes some orders alike
-    return [tuple(specs[(seat + shift) % k] for seat in range(players)) for shift in range(k)]
-
-
-def _bot_seed(game_seed: int, seat: int) -> int:
-    return Rng(game_seed * 1_000_003 + seat).next64() >> 1
-
-
-def play_game(
-    game_id: str,
-    index: int,
-    seed: int,
-    specs: tuple[str, ...],
-    options: Mapping[str, Any] | None = None,
-) -> GameOutcome:
-    """Play one game between bots (one per seat) and return how it went."""
-    players = len(specs)
-    bots = [make(spec, seed=_bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
-    match = Match.new(game_id, players, seed, options, names=list(specs))
-    state = match.state
-    decisions = [0] * players
-    think = [0.0] * players
-    while not state.is_over():
-        # Simultaneous seats all choose from the same state, then their choices apply.
-        picks = []
-        for seat in state.to_act():
-            start = perf_counter()
-            picks.append((seat, bots[seat].choose(state, seat)))
-            think[seat] += perf_counter() - start
-            decisions[seat] += 1
-        for number, (seat, action) in enumerate(picks):
-            # A later pick that became stale is asked again on the next pass.
-            if number == 0 or (seat in state.to_act() and state.is_legal(seat, action)):
-                match.apply(seat, action)
-    result = state.result()
-    return GameOutcome(
-        index=index,
-        seed=seed,
-        specs=specs,
-        scores=tuple(float(s) for s in result.scores),
-        rewards=tuple(result.reward(seat) for seat in range(players)),
-        ranks=tuple(result.ranks),
-        decisions=tuple(decisions),
-        think=tuple(think),
-        record=match.record.to_json(indent=1),
-    )
-
-
-def _outcomes(
-    game_id: str,
-    tasks: list[tuple[int, int, tuple[str, ...]]],
-    jobs: int,
-    options: Mapping[str, Any] | None,
-) -> Iterator[GameOutcome]:
-    if jobs <= 1 or len(tasks) <= 1:
-        for index, seed, specs in tasks:
-            yield play_game(game_id, index, seed, specs, options)
-        return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        futures: list[Future[GameOutcome]] = [
-            pool.submit(play_game, game_id, index, seed, specs, options)
-            for index, seed, specs in tasks
-        ]
-        for future in as_completed(futures):
-            yield future.result()
-
-
 def run_arena(
     game_id: str,
     bot_specs: list[str],
@@ -252,10 +148,13 @@ def run_arena(
     out_dir: str | None = None,
     progress: bool = True,
     options: Mapping[str, Any] | None = None,
+    backend: Backend | None = None,
 ) -> ArenaReport:
     """Play ``games`` seat-rotated games and total the results; records go to ``out_dir``.
 
     ``options`` are game options (e.g. ``{"turns": 3}``); bad ones raise ValueError.
+    The games run on ``backend`` (default: in-process for ``jobs`` 1, else a process pool
+    of ``jobs`` workers, all cores when None); every backend plays the same games.
     """
     game = load_game(game_id)
     options = dict(game.options(options))
@@ -273,11 +172,13 @@ def run_arena(
     listed = [s.strip() for s in bot_specs]
     specs = list(dict.fromkeys(listed))  # one line of results per distinct bot
     order = seatings(listed, players)
-    tasks = [(i, seed + i, order[i % len(order)]) for i in range(games)]
+    items = tuple(sorted(options.items()))
+    tasks = [GameTask(game_id, i, seed + i, order[i % len(order)], items) for i in range(games)]
     folder = Path(out_dir) if out_dir else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if backend is None:
+        backend = make_backend(1 if games <= 1 else jobs)
 
     start = perf_counter()
     outcomes: list[GameOutcome] = []
@@ -293,7 +194,7 @@ def run_arena(
     if progress:
         bar.start()
     try:
-        for outcome in _outcomes(game_id, tasks, jobs, options):
+        for outcome in backend.map_unordered(play_task, tasks):
             outcomes.append(outcome)
             if folder is not None:
                 (folder / f"game-{outcome.index + 1:04d}.json").write_text(outcome.record + "\n")
@@ -362,6 +263,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     parser.add_argument("--players", type=int, help="seats per game (default: the game's)")
     parser.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
+    add_ray_argument(parser)
     parser.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed+i")
     parser.add_argument("--out", help="folder for the game records (JSON, replayable)")
     parser.add_argument(
@@ -402,8 +304,9 @@ def arena_main(argv: list[str]) -> int:
             out_dir=args.out,
             progress=not args.quiet,
             options=options,
+            backend=make_backend(args.jobs, args.ray) if args.ray else None,
         )
-    except ValueError as err:
+    except (ValueError, RayUnavailable) as err:
         console.print(f"arena: {err}", style="red", markup=False)
         return 2
     console.print(report.table())

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from monastic.engine import Game, Match, game_ids, load_game
+from monastic.engine.jsonio import read_json
 
 __all__ = [
     "CliError",
@@ -64,15 +65,11 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
 def load_match(path: str | Path) -> Match:
     """Load a save file (``Match.to_dict()`` JSON); any problem becomes a CliError."""
     try:
-        text = Path(path).read_text("utf-8")
+        text = Path(path).read_bytes()
     except OSError as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CliError(f"{path} is not a save file (not valid JSON: {err})") from None
-    try:
-        return Match.from_dict(data)
+        return Match.from_dict(read_json(text))
     except ValueError as err:
         raise CliError(f"{path} is not a valid save file: {err}") from None
 

@@ -21,7 +21,9 @@ from monastic.cli.common import (
     print_json,
     write_atomic,
 )
+from monastic.cli.engine_stdio import serve_stdio
 from monastic.engine import BadSaveFile, Match, Record, events_for, replay
+from monastic.engine.jsonio import read_json
 
 __all__ = ["add_engine_parser", "run_engine"]
 
@@ -33,7 +35,12 @@ def add_engine_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="scripting protocol over a save file (new, moves, apply, view, result, replay)",
         description="Drive a game one command at a time through a save file.",
     )
-    cmds = engine.add_subparsers(dest="engine_command", required=True, metavar="COMMAND")
+    engine.add_argument(
+        "--stdio",
+        action="store_true",
+        help="one process for a whole session: commands on stdin, one JSON answer per line",
+    )
+    cmds = engine.add_subparsers(dest="engine_command", metavar="COMMAND")
 
     new = cmds.add_parser("new", help="start a game and write its save file")
     new.add_argument("game", help="game id, e.g. medieval-monastery")
@@ -70,6 +77,14 @@ def add_engine_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run_engine(args: argparse.Namespace) -> int:
     """Run one engine command; CliError and ValueError become exit status 2."""
+    if args.stdio:
+        if args.engine_command:
+            raise CliError("--stdio takes no command: the commands come on standard input")
+        return serve_stdio()
+    if not args.engine_command:
+        raise CliError(
+            "name a command (new, moves, apply, view, result, to-act, replay) or --stdio"
+        )
     return _COMMANDS[args.engine_command](args)
 
 
@@ -132,15 +147,14 @@ def _cmd_to_act(args: argparse.Namespace) -> int:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     try:
-        data = json.loads(Path(args.record).read_text("utf-8"))
+        text = Path(args.record).read_bytes()
     except OSError as err:
         raise CliError(f"cannot read {args.record}: {err.strerror or err}") from None
-    except json.JSONDecodeError as err:
-        raise CliError(f"{args.record} is not valid JSON: {err}") from None
-    # A save file wraps its record; a bare record is the record itself.
-    if isinstance(data, dict) and isinstance(data.get("record"), dict):
-        data = data["record"]
     try:
+        data = read_json(text, "record")
+        # A save file wraps its record; a bare record is the record itself.
+        if isinstance(data, dict) and isinstance(data.get("record"), dict):
+            data = data["record"]
         state = replay(Record.from_data(data))
     except BadSaveFile as err:
         raise CliError(f"{args.record} does not replay: {err}") from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from rich.console import Console
@@ -13,6 +14,7 @@ from monastic.cli.bench import add_bench_parser, run_bench
 from monastic.cli.common import CliError, available_games
 from monastic.cli.engine_cmd import add_engine_parser, run_engine
 from monastic.cli.play import add_play_parser, run_play
+from monastic.cli.rules_cmd import add_rules_parser, run_rules
 
 __all__ = ["main"]
 
@@ -25,9 +27,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"monastic {monastic.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_play_parser(sub)
+    add_rules_parser(sub)
     add_engine_parser(sub)
     add_bench_parser(sub)
     sub.add_parser("arena", help="bot tournaments (see 'monastic arena --help')", add_help=False)
+    sub.add_parser(
+        "lab", help="balance runs of many bot games (see 'monastic lab --help')", add_help=False
+    )
+    sub.add_parser(
+        "analyse",
+        help="post-game analysis of every decision (see 'monastic analyse --help')",
+        add_help=False,
+    )
     sub.add_parser("games", help="list the games with their titles and player counts")
     return parser
 
@@ -63,11 +74,30 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "arena":  # the arena parses its own arguments
         return _arena(argv[1:])
+    if argv and argv[0] == "lab":  # so do the lab and the analysis
+        from monastic.cli.lab_cmd import lab_main
+
+        return lab_main(argv[1:])
+    if argv and argv[0] == "analyse":
+        from monastic.cli.analyse_cmd import analyse_main
+
+        return analyse_main(argv[1:])
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, --version and usage errors
         return exit_.code if isinstance(exit_.code, int) else 2
+    try:
+        return _run(parser, args)
+    except BrokenPipeError:
+        # The reader went away (``monastic engine moves g.json | head -1``): end quietly, and
+        # point stdout at nothing so the interpreter's own flush at exit cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         if args.command == "games":
             return _games()
@@ -77,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_bench(args)
         if args.command == "play":
             return run_play(args)
+        if args.command == "rules":
+            return run_rules(args)
     except (CliError, ValueError) as err:
         # ValueError covers IllegalAction, ActionSyntaxError, BadOption and BadSaveFile.
         name = f"monastic {args.command}" + (

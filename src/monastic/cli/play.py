@@ -9,7 +9,6 @@ happened, in sentences from the game's renderer.
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -24,7 +23,7 @@ from monastic.cli.outcome import show_result
 from monastic.cli.render import Renderer, generic, renderer_for
 from monastic.cli.saves import default_save_path, save_match
 from monastic.cli.seats import Seating, seating_from_names, split_bot_specs
-from monastic.engine import Event, Match, events_for
+from monastic.engine import Event, Match, events_for, fresh_seed
 
 __all__ = ["PlaySession", "add_play_parser", "run_play"]
 
@@ -259,6 +258,8 @@ class PlaySession:
             self.renderer,
             lambda seat: self.seating.label(seat, viewer),
         )
+        # The seed foretells every draw, so it is shown only now that nothing is hidden.
+        self.console.print(f"The game's seed was {self.match.record.seed}.", style="dim")
         if self.save_at_end:
             self._save()
             self.console.print(f"The finished game is saved in {self.save_path}", markup=False)
@@ -289,9 +290,9 @@ class PlaySession:
 def _new_match(args: argparse.Namespace) -> tuple[Match, Seating]:
     game = game_or_error(args.game)
     players = args.players if args.players is not None else game.default_players
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    seed = args.seed if args.seed is not None else fresh_seed()
     humans = 1 if args.humans is None else args.humans
-    seating = Seating.build(players, humans, split_bot_specs(args.bots), seed)
+    seating = Seating.build(players, humans, split_bot_specs(args.bots))
     match = Match.new(game.id, players, seed, parse_options(args.option), names=seating.names)
     return match, seating
 
@@ -302,10 +303,10 @@ def _resumed_match(args: argparse.Namespace) -> tuple[Match, Seating]:
         raise CliError(f"{args.resume} is a {match.game.id} game, not {args.game}")
     record = match.record
     if args.humans is None and args.bots is None:
-        seating = seating_from_names(record.names, record.players, record.seed)
+        seating = seating_from_names(record.names, record.players)
     else:
         humans = 1 if args.humans is None else args.humans
-        seating = Seating.build(record.players, humans, split_bot_specs(args.bots), record.seed)
+        seating = Seating.build(record.players, humans, split_bot_specs(args.bots))
         record.names = seating.names
     return match, seating
 
@@ -324,8 +325,8 @@ def run_play(args: argparse.Namespace) -> int:
     seats = ", ".join(f"{s} {seating.label(s, me)}" for s in range(record.players))
     verb = "Resuming" if args.resume else "Starting"
     console.print(
-        f"{verb} {match.game.title}: {record.players} players, seed {record.seed}"
-        f" (seats: {seats}).\nType 'help' for the rules and commands.",
+        f"{verb} {match.game.title}: {record.players} players (seats: {seats})."
+        "\nType 'help' for the rules and commands.",
         markup=False,
     )
     named = bool(args.save or args.resume)

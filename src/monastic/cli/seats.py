@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from monastic.bots import Bot, RandomBot, bot_names, make
 from monastic.cli.common import CliError
-from monastic.engine import Action, State
+from monastic.engine import Action, State, fresh_seed
 
 __all__ = ["HUMAN", "SafeBot", "Seating", "seating_from_names", "split_bot_specs"]
 
@@ -70,25 +70,38 @@ class Seating:
         return HUMAN if seat in self.humans else self.bots[seat].spec
 
     @classmethod
-    def build(cls, players: int, humans: int, specs: Sequence[str], seed: int) -> Seating:
-        """Seats 0..humans-1 are human; the others get ``specs`` in turn (cycling)."""
+    def build(
+        cls, players: int, humans: int, specs: Sequence[str], seed: int | None = None
+    ) -> Seating:
+        """Seats 0..humans-1 are human; the others get ``specs`` in turn (cycling).
+
+        Each bot is seeded from the system's randomness, never from the game's seed (which
+        would let a player who knows one foretell the other); a ``seed`` makes them
+        reproducible for tests.
+        """
         if not 0 <= humans <= players:
             raise CliError(f"--humans must be between 0 and {players}, not {humans}")
         specs = list(specs) or ["greedy"]
         bots = {
-            seat: SafeBot(specs[i % len(specs)], seed * 1009 + seat)
+            seat: SafeBot(specs[i % len(specs)], _bot_seed(seed, seat))
             for i, seat in enumerate(range(humans, players))
         }
         return cls(list(range(humans)), bots)
 
 
-def seating_from_names(names: Sequence[str], players: int, seed: int) -> Seating:
+def _bot_seed(seed: int | None, seat: int) -> int:
+    return fresh_seed() if seed is None else seed * 1009 + seat
+
+
+def seating_from_names(names: Sequence[str], players: int, seed: int | None = None) -> Seating:
     """Restore the seating of a saved match from its record names."""
     if len(names) != players:
         return Seating.build(players, 1, ["greedy"], seed)
     humans = [seat for seat, name in enumerate(names) if name == HUMAN]
     bots = {
-        seat: SafeBot(name, seed * 1009 + seat) for seat, name in enumerate(names) if name != HUMAN
+        seat: SafeBot(name, _bot_seed(seed, seat))
+        for seat, name in enumerate(names)
+        if name != HUMAN
     }
     return Seating(humans, bots)
 

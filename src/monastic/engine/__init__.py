@@ -6,13 +6,14 @@ from monastic.engine.options import OptionSpec, validate_options
 from monastic.engine.record import Match, Record, replay
 from monastic.engine.registry import game_ids, load_game
 from monastic.engine.result import Result, ranks_from_scores
-from monastic.engine.rng import Rng
+from monastic.engine.rng import SEED_LIMIT, Rng, fresh_seed
 from monastic.engine.state import VIEW_KEYS, Action, Decision, Game, GameInfo, State, as_rng
 from monastic.engine.strategy import Strategy
 
 __all__ = [
     "GAME_OVER",
     "ROUND",
+    "SEED_LIMIT",
     "VIEW_KEYS",
     "Action",
     "ActionSyntaxError",
@@ -32,6 +33,7 @@ __all__ = [
     "Strategy",
     "as_rng",
     "events_for",
+    "fresh_seed",
     "game_ids",
     "load_game",
     "ranks_from_scores",

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from monastic.engine.errors import BadSaveFile
 from monastic.engine.events import Event
+from monastic.engine.jsonio import excerpt, read_json
 from monastic.engine.registry import load_game
+from monastic.engine.rng import SEED_LIMIT
 from monastic.engine.state import Action, State
 
 __all__ = ["Match", "Record", "replay"]
@@ -47,28 +49,54 @@ class Record:
     @classmethod
     def from_data(cls, data: str | bytes | Mapping[str, Any]) -> Record:
         """Read a record from JSON text or a dict; raises BadSaveFile naming what is wrong."""
-        if not isinstance(data, Mapping):
-            try:
-                data = json.loads(data)
-            except (json.JSONDecodeError, UnicodeDecodeError) as err:
-                raise BadSaveFile(f"record is not valid JSON: {err}") from None
+        if isinstance(data, str | bytes):
+            data = read_json(data, "record")
         if not isinstance(data, Mapping):
             raise BadSaveFile("record must be a JSON object")
-        try:
-            moves = [(int(seat), str(text)) for seat, text in data.get("moves", [])]
-            record = cls(
-                game=str(data["game"]),
-                players=int(data["players"]),
-                seed=int(data["seed"]),
-                options=dict(data.get("options") or {}),
-                moves=moves,
-                names=[str(n) for n in data.get("names") or []],
+        for key in ("game", "players", "seed"):
+            if key not in data:
+                raise BadSaveFile(f"record has no field {key!r}")
+        game, players, seed = data["game"], data["players"], data["seed"]
+        if not isinstance(game, str):
+            raise BadSaveFile(f"record field 'game' must be a game id, not {excerpt(game)}")
+        if not _whole(players) or not 1 <= players <= 64:
+            raise BadSaveFile(
+                f"record field 'players' must be a seat count, not {excerpt(players)}"
             )
-        except KeyError as err:
-            raise BadSaveFile(f"record has no field {err}") from None
-        except (TypeError, ValueError) as err:
-            raise BadSaveFile(f"record is malformed: {err}") from None
-        return record
+        if not _whole(seed) or not 0 <= seed < SEED_LIMIT:
+            raise BadSaveFile(f"record field 'seed' must be 0 to 2**128 - 1, not {excerpt(seed)}")
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise BadSaveFile(f"record field 'options' must be an object, not {excerpt(options)}")
+        moves = data.get("moves", [])
+        if not isinstance(moves, list):
+            raise BadSaveFile(f"record field 'moves' must be a list, not {excerpt(moves)}")
+        for index, move in enumerate(moves):
+            if not (
+                isinstance(move, list | tuple)
+                and len(move) == 2
+                and _whole(move[0])
+                and isinstance(move[1], str)
+            ):
+                raise BadSaveFile(
+                    f"record move {index + 1} must be [seat, action text], not {excerpt(move)}"
+                )
+        names = data.get("names") or []
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise BadSaveFile(f"record field 'names' must be a list of texts, not {excerpt(names)}")
+        return cls(
+            game=game,
+            players=players,
+            seed=seed,
+            options=dict(options),
+            moves=[(seat, text) for seat, text in moves],
+            names=list(names),
+        )
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """A JSON whole number (a bool is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Match:
@@ -83,8 +111,20 @@ class Match:
                 try:
                     state.apply(seat, text)
                 except ValueError as err:
-                    raise BadSaveFile(f"record move {index + 1} ({seat} {text!r}): {err}") from None
+                    raise BadSaveFile(
+                        f"record move {index + 1} ({seat} {excerpt(text)}): {err}"
+                    ) from None
         self.state = state
+
+    @classmethod
+    def from_record(cls, record: Record) -> Match:
+        """Replay a loaded record; an unknown game or bad option is a ``BadSaveFile`` too."""
+        try:
+            return cls(record)
+        except BadSaveFile:
+            raise
+        except ValueError as err:
+            raise BadSaveFile(f"record cannot be replayed: {err}") from None
 
     @classmethod
     def new(
@@ -102,7 +142,7 @@ class Match:
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Apply a checked action and record it."""
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            action = self.game.read_action(action)
         events = self.state.apply(seat, action)
         self.record.moves.append((seat, str(action)))
         return events
@@ -117,9 +157,14 @@ class Match:
         if not isinstance(data, Mapping) or "record" not in data:
             raise BadSaveFile("save file has no 'record'")
         record = Record.from_data(data["record"])
-        match = cls(record)
-        if "state" in data and json.loads(match.state.to_json()) != data["state"]:
-            raise BadSaveFile("save file state does not match its record")
+        match = cls.from_record(record)
+        if "state" in data:
+            saved = data["state"]
+            if not isinstance(saved, Mapping):
+                raise BadSaveFile("save file field 'state' must be a saved state object")
+            # A save of an earlier state version is compared after its upgrade.
+            if match.game.from_json(saved).to_json() != match.state.to_json():
+                raise BadSaveFile("save file state does not match its record")
         return match
 
 
@@ -127,4 +172,4 @@ def replay(record: Record | str | bytes | Mapping[str, Any]) -> State:
     """Replay a record (object, dict or JSON) to its final state."""
     if not isinstance(record, Record):
         record = Record.from_data(record)
-    return Match(record).state
+    return Match.from_record(record).state

@@ -19,11 +19,12 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from monastic.engine.errors import BadOption, BadSaveFile, IllegalAction
+from monastic.engine.errors import ActionSyntaxError, BadOption, BadSaveFile, IllegalAction
 from monastic.engine.events import Event
+from monastic.engine.jsonio import excerpt, read_json
 from monastic.engine.options import OptionSpec, validate_options
 from monastic.engine.result import Result
-from monastic.engine.rng import Rng
+from monastic.engine.rng import SEED_LIMIT, Rng
 
 if TYPE_CHECKING:
     from monastic.engine.strategy import Strategy
@@ -33,6 +34,8 @@ __all__ = ["VIEW_KEYS", "Action", "Decision", "Game", "GameInfo", "State", "as_r
 #: Actions are small frozen values of ids with one canonical text form, ``str(action)``.
 Action = Hashable
 Seat = int
+#: No action text of any game comes near this; longer input is refused before parsing.
+MAX_ACTION_TEXT = 200
 
 
 def as_rng(rng: random.Random | Rng | int) -> Rng:
@@ -199,9 +202,11 @@ class State(ABC):
     def apply(self, seat: Seat, action: Action | str) -> list[Event]:
         """Check and apply an action (or its text); raise IllegalAction, changing nothing."""
         if isinstance(action, str):
-            action = self.game.parse_action(action)
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{self.players - 1})")
+            action = self.game.read_action(action)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(
+                f"there is no seat {excerpt(seat)} (seats are 0..{self.players - 1})"
+            )
         if self.is_over():
             raise IllegalAction("the game is over")
         acting = self.to_act()
@@ -243,6 +248,11 @@ class Game(ABC):
     upgrades: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
     default_players: ClassVar[int] = 2
 
+    def __init__(self, strategy: Strategy[Any] | None = None) -> None:
+        # A game's package hands its strategy in when it makes its one Game object, so that
+        # the rules never import the strategy (which reads the rules).
+        self._strategy = strategy
+
     def __repr__(self) -> str:
         return f"monastic.load_game({self.id!r})"
 
@@ -259,8 +269,8 @@ class Game(ABC):
                 f"{self.id} takes {self.info.min_players} to {self.info.max_players} players,"
                 f" not {players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOption(f"seed must be a whole number, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise BadOption(f"seed must be a whole number from 0 to 2**128 - 1, not {seed!r}")
         return self._new(players, seed, validate_options(self.option_specs, options))
 
     def options(self, given: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
@@ -273,7 +283,7 @@ class Game(ABC):
 
     def strategy(self) -> Strategy[Any] | None:
         """The game's evaluation and heuristic for bots; None if it has none."""
-        return None
+        return self._strategy
 
     @abstractmethod
     def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
@@ -282,6 +292,16 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Text to action; raises ActionSyntaxError naming what is wrong."""
+
+    def read_action(self, text: str) -> Action:
+        """``parse_action`` for text from outside: over-long input is refused unparsed."""
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"an action is a text, not {excerpt(text)}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise ActionSyntaxError(
+                f"{excerpt(text)} is not an action: {len(text)} characters is too long"
+            )
+        return self.parse_action(text)
 
     @abstractmethod
     def _from_dict(self, data: Mapping[str, Any]) -> State:
@@ -292,20 +312,17 @@ class Game(ABC):
         if isinstance(text, Mapping):
             doc: Any = text
         else:
-            try:
-                doc = json.loads(text)
-            except (json.JSONDecodeError, UnicodeDecodeError) as err:
-                raise BadSaveFile(f"save file is not valid JSON: {err}") from None
+            doc = read_json(text)
         if not isinstance(doc, dict):
             raise BadSaveFile("save file must hold a JSON object")
         if doc.get("game") != self.id:
-            raise BadSaveFile(f"save file is for game {doc.get('game')!r}, not {self.id!r}")
+            raise BadSaveFile(f"save file is for game {excerpt(doc.get('game'))}, not {self.id!r}")
         version = doc.get("version")
         readable = [v for v in range(1, self.state_version) if v in self.upgrades]
         readable.append(self.state_version)
         if isinstance(version, bool) or version not in readable:
             raise BadSaveFile(
-                f"save file has version {version!r}; this program reads"
+                f"save file has version {excerpt(version)}; this program reads"
                 f" version{'s' if len(readable) > 1 else ''} {', '.join(map(str, readable))}"
             )
         if not isinstance(doc.get("state"), dict):

@@ -7,18 +7,17 @@ greedy bot says the game has no heuristic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
-if TYPE_CHECKING:
-    from monastic.engine.rng import Rng
-    from monastic.engine.state import Action, State
+from monastic.engine.rng import Rng
 
 __all__ = ["Strategy"]
 
-S = TypeVar("S", bound="State")
+S = TypeVar("S")  # the game's State class
+Action = Hashable
 
 
 @dataclass(frozen=True, slots=True)

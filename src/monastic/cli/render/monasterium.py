@@ -18,34 +18,39 @@ from monastic.cli.render.monasterium_board import (
     road_lines,
     seat_mark,
 )
-from monastic.cli.render.monasterium_help import help_text
-from monastic.cli.render.monasterium_log import action_name, describe_event, place_name
+from monastic.games.monasterium import GAME
 from monastic.games.monasterium.catalogue import (
     BUILDING_VP,
     COL_VP,
     GOODS,
+    ROW_NAMES,
     ROW_VP,
+    SPACES_PER_MONASTERY,
     YEARS,
 )
+from monastic.games.monasterium.words import (
+    PHASE_NAMES,
+    SHORT_PLACE_KINDS,
+    action_name,
+    place_name,
+    waiting_text,
+)
+from monastic.games.monasterium.words_help import HELP
 
 __all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
 
-_ROWS = ("I", "II", "III", "IV")
-_SHORT_KINDS = {"profane building": "profane", "common room": "common rm"}
+_ROWS = ROW_NAMES
 _EXTRA = {"locked": Text("·", style="dim"), "available": Text("!", style="bold green")}
-_STEPS = {
-    "place": "{who} to place dice",
-    "take": "{who} to take dice from a field",
-    "destination": "{who} to choose where the novice goes",
-    "road_bonus": "{who} to take a road bonus",
-    "road": "{who} to take a road bonus",
-    "any_action": "{who} to choose an action (any-action bonus, no die)",
-    "window_tile": "{who} to place a window tile",
-    "extra_send": "{who} may send the extra novice for free",
-    "new_die": "{who} may re-roll the new personal die",
-    "building_good": "{who} to take the building's good",
-    "over": "The game is over",
-}
+
+
+def describe_event(event: dict[str, Any], viewer: int | None) -> str:
+    """One sentence for the log: the game's own words."""
+    return GAME.describe(event, viewer)
+
+
+def help_text() -> str:
+    """The game's rules summary and notation."""
+    return HELP
 
 
 def style_action(text: str) -> Text:
@@ -56,33 +61,27 @@ def style_action(text: str) -> Text:
     if text.startswith("to "):
         kind = place_name(text[3:]).partition(" (")[2].rstrip(")")
         if kind:
-            out.append(f" {_SHORT_KINDS.get(kind, kind)}", style="dim")
+            out.append(f" {SHORT_PLACE_KINDS.get(kind, kind)}", style="dim")
     return out
 
 
 def _headline(view: dict[str, Any]) -> Text:
-    players, round_ = view["players"], view["round"]
-    phase = {"place": "Dice placement", "act": "Actions", "over": "Game over"}[view["phase"]]
+    players, round_ = len(view["players"]), view["round"]
+    phase = PHASE_NAMES[view["phase"]]
     head = Text("Monasterium", style="bold")
     head.append(f" · Year {view['year']}/{YEARS} · Round {round_}/{YEARS * players}")
     head.append(f" · {phase} · Start player: ")
     start = view["start_player"]
-    head.append_text(seat_mark(start, seat_label(start, view.get("seat"), capital=False)))
+    head.append_text(seat_mark(start, seat_label(start, view.get("viewer"), capital=False)))
     supply = " · ".join(f"{g.capitalize()} {view['supply'][g]}" for g in GOODS)
     head.append(f"\nSupply: {supply}", style="dim")
     return head
 
 
 def _step(view: dict[str, Any]) -> Text:
-    decision = view["decision"]
     acting = view["to_act"]
-    who = seat_label(acting[0], view.get("seat")) if acting else "Nobody"
-    if decision.startswith("die_column_"):
-        column = decision.rsplit("_", 1)[1]
-        left = view["turn"]["dice_left"]
-        line = f"{who} to use a die of column {column} ({left} on the action tile)"
-    else:
-        line = _STEPS.get(decision, "{who} to decide: " + decision).format(who=who)
+    who = seat_label(acting[0], view.get("viewer")) if acting else "Nobody"
+    line = waiting_text(view["pending"], who, view["turn"]["dice_left"])
     out = Text("▶ " + line, style="bold")
     rolled = view.get("rolled")
     if rolled:
@@ -92,7 +91,7 @@ def _step(view: dict[str, Any]) -> Text:
             out.append_text(seat_mark(acting[0], f"P{face}") if acting else Text(f"P{face}"))
             out.append(" ")
         out.append(" ".join(f"N{face}" for face in rolled["neutral"]))
-        can_reroll = acting and not view["player"][acting[0]]["reroll_used"]
+        can_reroll = acting and not view["players"][acting[0]]["reroll_used"]
         hint = ", or 'reroll' and the dice to roll again" if can_reroll else ""
         out.append(f"  (type e.g. 'place 4'{hint})", style="dim")
     return out
@@ -101,7 +100,7 @@ def _step(view: dict[str, Any]) -> Text:
 def _short_name(view: dict[str, Any], seat: int) -> str:
     """``You``, or the seat's player name (``greedy``), or ``Seat 2``."""
     names = view.get("names") or []
-    name = seat_label(seat, view.get("seat"))
+    name = seat_label(seat, view.get("viewer"))
     if name != "You" and seat < len(names) and names[seat]:
         return str(names[seat])
     return name
@@ -118,7 +117,7 @@ def _players_table(view: dict[str, Any]) -> Table:
     table.add_column("re-roll", no_wrap=True)
     table.add_column("road", no_wrap=True, justify="right")
     table.add_column("missions", no_wrap=True)
-    for player in view["player"]:
+    for player in view["players"]:
         seat = player["seat"]
         held = player["held"]
         dice = str(player["personal_dice"])
@@ -194,10 +193,10 @@ def _final_table(view: dict[str, Any]) -> Table:
     for name in _FINAL_COLUMNS:
         table.add_column(name, justify="right")
     rows = view["final"]["players"]
-    for player, row in zip(view["player"], rows, strict=False):
+    for player, row in zip(view["players"], rows, strict=False):
         seat = player["seat"]
         built = sum(
-            BUILDING_VP[i * 6 + b]
+            BUILDING_VP[i * SPACES_PER_MONASTERY + b]
             for i, spot in enumerate(view["board"].values())
             for b, code in enumerate(spot["B"])
             if code == seat
@@ -205,7 +204,7 @@ def _final_table(view: dict[str, Any]) -> Table:
         win = _window_vp(player["window"])
         missions = int(row.get("missions", 0))
         table.add_row(
-            seat_mark(seat) + Text(f" {seat_label(seat, view.get('seat'))}"),
+            seat_mark(seat) + Text(f" {seat_label(seat, view.get('viewer'))}"),
             str(built),
             str(win),
             str(missions),
@@ -230,14 +229,14 @@ def _window_vp(window: dict[str, list[str]]) -> int:
 
 
 def render_table(view: dict[str, Any], console: Console) -> None:
-    """The table as ``view["seat"]`` sees it (everything is public in Monasterium)."""
+    """The table as ``view["viewer"]`` sees it (everything is public in Monasterium)."""
     parts: list[Any] = [_headline(view), board_table(view)]
     parts.extend(road_lines(view, console.width))
     parts.append(Text("Dice fields (○ neutral die, digit: that seat's personal die)", style="dim"))
     parts.append(dice_fields(view, console))
     parts.append(missions_table(view, console.width))
     parts.append(_players_table(view))
-    areas = [_area(view, p) for p in view["player"]]
+    areas = [_area(view, p) for p in view["players"]]
     parts.append(Columns(areas, padding=(0, 3)))
     parts.append(
         Text(
@@ -245,9 +244,9 @@ def render_table(view: dict[str, Any], console: Console) -> None:
             style="dim",
         )
     )
-    seat = view.get("seat")
+    seat = view.get("viewer")
     if seat is not None and view["phase"] != "over":
-        unlocked = _unlocked(view["player"][seat])
+        unlocked = _unlocked(view["players"][seat])
         if unlocked is not None:
             parts.append(unlocked)
     if view["phase"] == "over" and view.get("final"):

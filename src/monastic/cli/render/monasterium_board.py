@@ -8,7 +8,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monastic.cli.render.monasterium_log import mission_text
 from monastic.games.monasterium.catalogue import (
     BUILDING_TYPE,
     MISSION_BY_ID,
@@ -18,6 +17,15 @@ from monastic.games.monasterium.catalogue import (
     ROAD_BONUS,
     ROAD_LEN,
     ROAD_LINKS,
+    SPACES_PER_MONASTERY,
+)
+from monastic.games.monasterium.state import BLOCKED
+from monastic.games.monasterium.state import EMPTY as FREE
+from monastic.games.monasterium.words import (
+    FIELD_NAMES,
+    ROAD_BONUS_CODES,
+    ROAD_BONUS_LEGEND,
+    mission_text,
 )
 
 __all__ = [
@@ -45,15 +53,6 @@ SEAT_STYLES = (
     "bold black on orchid",
     "bold black on wheat1",
 )
-FIELD_NAMES = ("send", "Soup", "Rosary", "Influence", "move", "joker")
-BONUS_CODES = {
-    "inf_or_ros": "IR",
-    "soup_swap": "SS",
-    "personal_die": "D",
-    "any_action": "A",
-    "window_any": "W",
-}
-FREE, BLOCKED = -1, -2
 
 
 def seat_mark(seat: int, text: str | None = None) -> Text:
@@ -68,7 +67,7 @@ def mon(mid: str, text: str | None = None) -> Text:
 
 def access(view: dict[str, Any], seat: int) -> set[str]:
     """Monasteries the seat may send to: messenger link or own chapel novice (S-17)."""
-    player = view["player"][seat]
+    player = view["players"][seat]
     linked = {MON_IDS[m] for m in ROAD_LINKS[player["messenger"]]}
     chapels = {m for m, spot in view["board"].items() if spot["CH"][seat]}
     return linked | chapels
@@ -83,7 +82,7 @@ def _spot(code: int, blocked: str = "-") -> Text:
 
 
 def _buildings(mid: str, codes: list[int]) -> Text:
-    start = MON_IDS.index(mid) * 6
+    start = MON_IDS.index(mid) * SPACES_PER_MONASTERY
     out = Text()
     for i, code in enumerate(codes):
         kind = "-" if code == BLOCKED else BUILDING_TYPE[start + i]
@@ -120,8 +119,8 @@ def _links(mid: str) -> str:
 
 def board_table(view: dict[str, Any]) -> Table:
     """Each monastery in two lines: buildings (type + occupant), then the cloister ring."""
-    viewer = view.get("seat")
-    capacity = PLAYER_SETUP[view["players"]].chapel_cap
+    viewer = view.get("viewer")
+    capacity = PLAYER_SETUP[len(view["players"])].chapel_cap
     reach = access(view, viewer) if viewer is not None else set()
     table = Table(box=None, pad_edge=False, padding=(0, 1), show_header=True, header_style="dim")
     table.add_column("monastery", no_wrap=True)
@@ -150,9 +149,9 @@ def road_lines(view: dict[str, Any], width: int) -> list[Text]:
         links.append(" " * (cell - sum(1 for _ in ids)))
         for mid in ids:
             links.append_text(mon(mid, mid[0]))
-        bonus.append(f"{BONUS_CODES.get(ROAD_BONUS[space] or '', ''):>{cell}}", style="cyan")
+        bonus.append(f"{ROAD_BONUS_CODES.get(ROAD_BONUS[space] or '', ''):>{cell}}", style="cyan")
     by_space: dict[int, list[int]] = {}
-    for player in view["player"]:
+    for player in view["players"]:
         by_space.setdefault(player["messenger"], []).append(player["seat"])
     depth = max((len(s) + cell - 1) // cell for s in by_space.values())
     rows = []
@@ -164,10 +163,7 @@ def road_lines(view: dict[str, Any], width: int) -> list[Text]:
             for seat in seats:
                 row.append_text(seat_mark(seat))
         rows.append(row)
-    legend = Text(
-        "IR Influence/Rosary · SS Soup or swap · D personal die · A any action · W window tile",
-        style="dim",
-    )
+    legend = Text(ROAD_BONUS_LEGEND, style="dim")
     lines = [head, links, bonus, *rows]
     if width >= len(legend):
         lines.append(legend)
@@ -203,7 +199,7 @@ def dice_fields(view: dict[str, Any], console: Console) -> Table:
 
 def missions_table(view: dict[str, Any], width: int = 120) -> Table:
     """The six missions in play, what they ask, their VP (this year's bold) and who has them."""
-    viewer = view.get("seat")
+    viewer = view.get("viewer")
     year = view["year"]
     table = Table(box=None, pad_edge=False, padding=(0, 1), show_header=True, header_style="dim")
     table.add_column("mission", no_wrap=True)
@@ -223,7 +219,7 @@ def missions_table(view: dict[str, Any], width: int = 120) -> Table:
         needs = Text(mission_text(card, short=width < 100))
         for mid_ in MON_IDS:
             needs.highlight_words([mid_], style=MON_STYLES[mid_])
-        done = [p["seat"] for p in view["player"] if mid in p["missions"]]
+        done = [p["seat"] for p in view["players"] if mid in p["missions"]]
         who = Text(" ").join(
             seat_mark(s, f"{s}") + Text(" you" if s == viewer else "") for s in done
         )

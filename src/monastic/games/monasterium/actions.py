@@ -55,9 +55,10 @@ __all__ = [
 ]
 
 #: Use sources 0..19 are slots, 20..24 the standard actions of columns 1..5.
-STD0 = 20
+STANDARD0 = 20
 WINDOW_ROWS = ("W-I", "W-II", "W-III")
 TILE_BONUS = ("row", "col", "none")
+ROW_BONUS_CHOICE, COLUMN_BONUS_CHOICE, NO_BONUS_CHOICE = range(len(TILE_BONUS))
 BONUS_CHOICES = (
     "influence",
     "rosary",
@@ -69,11 +70,23 @@ BONUS_CHOICES = (
     "tool",
     "book",
 )
+#: Indices into ``BONUS_CHOICES``.
+(
+    BONUS_INFLUENCE,
+    BONUS_ROSARY,
+    BONUS_SOUP,
+    BONUS_SOUP_TO_TOOL,
+    BONUS_TOOL_TO_BOOK,
+    BONUS_DIE,
+    BONUS_VP,
+    BONUS_TOOL,
+    BONUS_BOOK,
+) = range(len(BONUS_CHOICES))
 
 
 def source_name(src: int) -> str:
     """``std1``..``std5`` or a slot id."""
-    return f"std{src - STD0 + 1}" if src >= STD0 else SLOT_IDS[src]
+    return f"std{src - STANDARD0 + 1}" if src >= STANDARD0 else SLOT_IDS[src]
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +205,8 @@ KEEP = Keep()
 
 
 def _use_kind(src: int) -> str:
-    if src >= STD0:
-        return "send" if src == STD0 else "plain"
+    if src >= STANDARD0:
+        return "send" if src == STANDARD0 else "plain"
     eff = SLOT_EFFECT[src]
     if eff.kind == "send":
         return "send"
@@ -231,7 +244,7 @@ def _parse_use(text: str, words: list[str]) -> Use:
         raise _fail(text, "'use' needs a source (std1..std5 or a slot id such as II-4)")
     name = words[1]
     if name.startswith("std") and name[3:] in ("1", "2", "3", "4", "5"):
-        src = STD0 + int(name[3:]) - 1
+        src = STANDARD0 + int(name[3:]) - 1
     elif name in SLOT_INDEX and SLOT_INDEX[name] < 15:
         src = SLOT_INDEX[name]
     else:

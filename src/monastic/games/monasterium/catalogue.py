@@ -25,14 +25,13 @@ DATA = MappingProxyType(_RAW)
 
 GOODS = ("influence", "soup", "rosary", "tool", "book")
 GOOD_INDEX = MappingProxyType({name: i for i, name in enumerate(GOODS)})
-INF, SOUP, ROS, TOOL, BOOK = range(5)
+INFLUENCE, SOUP, ROSARY, TOOL, BOOK = range(5)
 
 MON_IDS = tuple(m["id"] for m in _RAW["monasteries"])
 MON_NAMES = tuple(m["name"] for m in _RAW["monasteries"])
 MON_INDEX = MappingProxyType({name: i for i, name in enumerate(MON_IDS)})
 
-CLOISTER0 = 30
-CHAPEL0 = 60
+MONASTERIES = len(MON_IDS)
 ROW_NAMES = ("I", "II", "III", "IV")
 
 # Buildings -------------------------------------------------------------------------------
@@ -44,6 +43,16 @@ BUILDING_REWARD_GOOD = tuple(
     for t in BUILDING_TYPE
 )
 BUILDING_TILE = tuple("window" in _RAW["building_reward"][t] for t in BUILDING_TYPE)
+#: Buildings (and cloister spaces) per monastery.
+SPACES_PER_MONASTERY = len(_RAW["monasteries"][0]["buildings"])
+BUILDINGS = len(BUILDING_TYPE)
+#: The buildings (and cloister spaces) of each monastery, by index.
+MONASTERY_SPACES = tuple(
+    range(m * SPACES_PER_MONASTERY, (m + 1) * SPACES_PER_MONASTERY) for m in range(MONASTERIES)
+)
+#: The first cloister space and the first chapel among the destinations.
+CLOISTER0 = BUILDINGS
+CHAPEL0 = 2 * BUILDINGS
 
 
 def _cloister_adj() -> tuple[tuple[int, int], ...]:
@@ -66,11 +75,20 @@ DEST_NAMES = (
 DEST_INDEX = MappingProxyType({name: i for i, name in enumerate(DEST_NAMES)})
 
 # Slots and novices -----------------------------------------------------------------------
-SLOT_IDS = tuple(f"{r}-{c + 1}" for r in ROW_NAMES for c in range(5))
+#: Action columns 1..5: one standard action each.
+COLUMNS = len(_RAW["standard"])
+SLOT_IDS = tuple(f"{r}-{c + 1}" for r in ROW_NAMES for c in range(COLUMNS))
 SLOT_INDEX = MappingProxyType({name: i for i, name in enumerate(SLOT_IDS)})
+SLOTS = len(SLOT_IDS)
 EXTRA_IDS = tuple(f"X-{r}" for r in ROW_NAMES)
 #: Novice ids: slots 0..19, extras 20..23.
 NOVICE_IDS = SLOT_IDS + EXTRA_IDS
+#: The novice index of the first extra novice (X-I).
+EXTRA0 = SLOTS
+ROWS = len(ROW_NAMES)
+#: Row IV: sending its novices flips the action tiles; its first slot's index.
+FLIP_ROW = ROWS - 1
+FIRST_FLIP_SLOT = FLIP_ROW * COLUMNS
 NOVICE_INDEX = MappingProxyType({name: i for i, name in enumerate(NOVICE_IDS)})
 
 
@@ -153,8 +171,20 @@ def _setup(p: int) -> Setup:
 
 PLAYER_SETUP = MappingProxyType({p: _setup(p) for p in (2, 3, 4)})
 SUPPLY = tuple(int(_RAW["supply"][g]) for g in GOODS)
+
+# Send costs (§5.1) -----------------------------------------------------------------------
+_COST = _RAW["send_cost"]
+#: Rows I and II: the Influence and the count of the building's good a send pays.
+BUILDING_SEND_INFLUENCE = (int(_COST["I"]["influence"]), int(_COST["II"]["influence"]))
+BUILDING_SEND_GOODS = (int(_COST["I"]["building_good"]), int(_COST["II"]["building_good"]))
+#: Row III's Influence and row IV's Rosary, by the row's sends made before.
+CHAPEL_SEND_INFLUENCE = tuple(int(v) for v in _COST["III"]["influence_by_earlier_row_III_sends"])
+CLOISTER_SEND_ROSARY = tuple(int(v) for v in _COST["IV"]["rosary_by_earlier_row_IV_sends"])
 START_GOODS = tuple(int(_RAW["start_goods"].get(g, 0)) for g in GOODS)
 YEARS = int(_RAW["years"])
+#: A die's faces; one dice field per face, F1..F6 (F6 holds the jokers).
+DIE_FACES = 6
+FIELDS = DIE_FACES
 PERSONAL_START = int(_RAW["personal_dice"]["start"])
 PERSONAL_MAX = int(_RAW["personal_dice"]["max"])
 PERSONAL_DIE_VP = int(_RAW["personal_die_alternative_vp"])
@@ -172,6 +202,8 @@ ROW_BONUS = tuple(_effect(b) for b in _RAW["window"]["row_bonus"])
 ROW_VP = tuple(int(v) for v in _RAW["window"]["row_vp"])
 COL_BONUS = tuple(_effect(b) for b in _RAW["window"]["col_bonus"])
 COL_VP = tuple(int(v) for v in _RAW["window"]["col_vp"])
+WINDOW_ROWS = len(ROW_BONUS)
+WINDOW_COLUMNS = len(COL_BONUS)
 
 # Missions --------------------------------------------------------------------------------
 

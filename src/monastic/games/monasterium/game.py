@@ -1,76 +1,66 @@
-"""The Monasterium game object: setup (§2), parsing and loading."""
+"""Monasterium as an engine ``Game``: the state class that binds the data to the rules,
+setup, parsing, saving and loading."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
-from monastic.engine import Game, GameInfo, Rng, Strategy
+from monastic.engine import Game, GameInfo, Result, Rng, State, Strategy, as_rng
+from monastic.games.monasterium import view, words
 from monastic.games.monasterium.actions import Action, parse_action
-from monastic.games.monasterium.catalogue import (
-    MISSIONS,
-    PERSONAL_START,
-    PLAYER_SETUP,
-    START_GOODS,
-    SUPPLY,
-)
-from monastic.games.monasterium.state import PHASE_PLACE, MonasteriumState
+from monastic.games.monasterium.rules import flow, legal, scoring
+from monastic.games.monasterium.rules.consistency import check_consistency
+from monastic.games.monasterium.rules.setup import set_up
+from monastic.games.monasterium.state import PHASE_OVER, StateData, upgrade_from_version_1
 
-__all__ = ["MonasteriumGame", "new_state"]
+__all__ = ["GAME", "MonasteriumGame", "MonasteriumState"]
 
 
-def new_state(players: int, seed: int) -> MonasteriumState:
-    """A game set up as §2 describes, ready for the first placement decision."""
-    from monastic.games.monasterium.flow import settle
+class MonasteriumState(StateData, State):
+    """A game of Monasterium in progress."""
 
-    n = players
-    setup = PLAYER_SETUP[n]
-    s = MonasteriumState(n)
-    s.rng = Rng(seed)
-    s.start = s.rng.below(n)
-    missions: list[str] = []
-    for cat in ("A", "B", "C"):
-        ids = [m.id for m in MISSIONS if m.category == cat]
-        s.rng.shuffle(ids)
-        missions.extend(sorted(ids[:2]))
-    s.missions = missions
-    s.phase = PHASE_PLACE
-    s.round = 1
-    s.current = s.start
-    s.personal = [PERSONAL_START] * n
-    s.held_personal = [PERSONAL_START] * n
-    s.held_neutral = [setup.neutral] * n
-    s.rolled_personal = None
-    s.rolled_neutral = []
-    s.fields = [[0] * (n + 1) for _ in range(7)]
-    s.rerolled = [False] * n
-    s.goods = [list(START_GOODS) for _ in range(n)]
-    s.supply = [SUPPLY[g] - START_GOODS[g] * n for g in range(5)]
-    s.vp = [0] * n
-    s.slots = [(1 << 20) - 1] * n
-    s.extras = [[0, 0, 0, 0] for _ in range(n)]
-    s.pos = [1] * n
-    s.laps = [0] * n
-    s.window = [[[], [], []] for _ in range(n)]
-    s.stacks = [setup.tiles_per_monastery] * 5
-    s.buildings = [-1] * 30
-    s.cloisters = [-1] * 30
-    for b in setup.blocked_buildings:
-        s.buildings[b] = -2
-    for k in setup.blocked_cloisters:
-        s.cloisters[k] = -2
-    s.chapels = [[0] * n for _ in range(5)]
-    s.bcount = [[0] * 5 for _ in range(n)]
-    s.kcount = [[0] * 5 for _ in range(n)]
-    s.claimed = [[] for _ in range(n)]
-    s.mission_vp = [0] * n
-    s.turn_col = -1
-    s.dice_left = 0
-    s.used = 0
-    s.tasks = []
-    s.final = None
-    settle(s, [])
-    return s
+    __slots__ = ()
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    # The rules' functions themselves, not wrappers: one call less per decision.
+    to_act = legal.to_act
+    legal_actions = legal.legal_actions
+    is_legal = legal.is_legal
+    why_illegal = legal.why_illegal
+    apply_unchecked = flow.apply_action
+    # The events are cheap named tuples: building them costs less than a second path, so
+    # the quiet apply is the same function (its list of events is dropped).
+    apply_quiet = flow.apply_action  # type: ignore[assignment]
+
+    # The view's parts (``State.view`` puts them together).
+    current_phase = view.current_phase
+    phase_text = view.phase_text
+    decision = view.decision
+    public_players = view.public_players
+    view_details = view.view_details
+
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def result(self) -> Result:
+        return scoring.result(self)
+
+    def clone(self) -> MonasteriumState:
+        c = MonasteriumState.__new__(MonasteriumState)
+        self.copy_into(c)
+        return c
+
+    def determinize(self, seat: int, rng: random.Random | Rng | int) -> MonasteriumState:
+        """Nothing is hidden in Monasterium but the future rolls: reseed the generator."""
+        c = self.clone()
+        c.rng = as_rng(rng)
+        return c
 
 
 class MonasteriumGame(Game):
@@ -87,18 +77,34 @@ class MonasteriumGame(Game):
         max_decisions=5000,
     )
     default_players: ClassVar[int] = 3
+    # Version 2 gave the state's fields names that explain themselves.
+    state_version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = MappingProxyType(
+        {1: upgrade_from_version_1}
+    )
 
     def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> MonasteriumState:
-        return new_state(players, seed)
+        s = MonasteriumState(players)
+        set_up(s, seed)
+        return s
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def describe(self, event: Mapping[str, Any], viewer: int | None) -> str:
+        return words.describe(event, viewer)
+
     def strategy(self) -> Strategy[Any]:
-        # The strategy reads the rules, so it is imported when a bot first asks.
+        # The strategy reads the rules and this module, so it is imported when a bot first asks.
         from monastic.games.monasterium.strategy import STRATEGY
 
         return STRATEGY
 
     def _from_dict(self, data: Mapping[str, Any]) -> MonasteriumState:
-        return MonasteriumState.from_dict(data)
+        s = MonasteriumState.from_dict(data)
+        check_consistency(s)
+        return s
+
+
+GAME = MonasteriumGame()
+MonasteriumState.game = GAME

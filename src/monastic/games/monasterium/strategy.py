@@ -16,34 +16,36 @@ from types import MappingProxyType
 from typing import Any
 
 from monastic.engine import Rng, Strategy
-from monastic.games.monasterium.actions import STD0, Place, Reroll, Take, Use
+from monastic.games.monasterium.actions import STANDARD0, Place, Reroll, Take, Use
 from monastic.games.monasterium.catalogue import (
     BASIC_DIVISOR,
     BOOK,
     BOOK_VP,
     CHAPEL_SPREAD,
     CLOISTER_CHAPEL_MULT,
-    INF,
+    COLUMNS,
+    EXTRA0,
+    FIRST_FLIP_SLOT,
+    INFLUENCE,
     MAJORITY_VP,
     MISSION_BY_ID,
     ROAD_BONUS,
     ROAD_LEN,
-    ROS,
+    ROSARY,
+    ROWS,
     SLOT_EFFECT,
     SOUP,
     STANDARD,
     TOOL,
     TOOL_VP,
+    YEARS,
 )
-from monastic.games.monasterium.effects import (
-    access_mask,
-    chapel_cost,
-    cloister_cost,
-    mission_met,
-)
-from monastic.games.monasterium.evaluation_weights import WEIGHTS
-from monastic.games.monasterium.flow import use_options
-from monastic.games.monasterium.state import MonasteriumState
+from monastic.games.monasterium.game import MonasteriumState
+from monastic.games.monasterium.rules.legal import use_options
+from monastic.games.monasterium.rules.missions import mission_met
+from monastic.games.monasterium.rules.sending import access_mask, chapel_cost, cloister_cost
+from monastic.games.monasterium.state import EXTRA_AVAILABLE, PHASE_ACT, PHASE_PLACE
+from monastic.games.monasterium.strategy_weights import WEIGHTS
 
 __all__ = [
     "ISMCTS_SETTINGS",
@@ -90,17 +92,17 @@ def _time_left(s: MonasteriumState) -> float:
 
 
 def _share_left(n: int, round_: int) -> float:
-    total = 3 * n
+    total = YEARS * n
     return max(0.0, (total - round_ + 1) / total)
 
 
 def _mission_progress(s: MonasteriumState, p: int) -> float:
     out = 0.0
-    claimed = s.claimed[p]
+    claimed = s.claimed_missions[p]
     year = s.year
     chapels = s.chapels
-    bcount = s.bcount[p]
-    kcount = s.kcount[p]
+    bcount = s.building_counts[p]
+    kcount = s.cloister_counts[p]
     for mid in s.missions:
         if mid in claimed:
             continue
@@ -142,8 +144,8 @@ _ROW_BONUS_LEFT = tuple(
 def _majority(s: MonasteriumState) -> list[int]:
     """``scoring.majority``, faster."""
     n = s.n
-    bc = s.bcount
-    kc = s.kcount
+    bc = s.building_counts
+    kc = s.cloister_counts
     out = [0] * n
     for m in range(5):
         chm = s.chapels[m]
@@ -159,7 +161,7 @@ def _majority(s: MonasteriumState) -> list[int]:
 def _chapel_parts(s: MonasteriumState, p: int) -> tuple[int, int]:
     """Seat p's chapel spread (monasteries with an own chapel) and its cloisters x chapels."""
     chapels = s.chapels
-    kcount = s.kcount[p]
+    kcount = s.cloister_counts[p]
     spread = 0
     clch = 0
     for m in range(5):
@@ -172,25 +174,29 @@ def _chapel_parts(s: MonasteriumState, p: int) -> tuple[int, int]:
 
 def _goods_vp(g: list[int]) -> int:
     """What goods score at the end of the game."""
-    return g[TOOL] * TOOL_VP + g[BOOK] * BOOK_VP + (g[SOUP] + g[INF] + g[ROS]) // BASIC_DIVISOR
+    return (
+        g[TOOL] * TOOL_VP
+        + g[BOOK] * BOOK_VP
+        + (g[SOUP] + g[INFLUENCE] + g[ROSARY]) // BASIC_DIVISOR
+    )
 
 
 def heuristic_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
     """A seat's expected final score, roughly, from this position."""
     value = standing_value(s, p, maj)
-    if s.final is None:
+    if s.final_breakdown is None:
         value += _turn_dice(s, p) * 2.0
     return value
 
 
 def _turn_dice(s: MonasteriumState, p: int) -> int:
     """The dice seat p still has to use on its turn in progress (0 off turn)."""
-    return s.dice_left if s.current == p and s.phase == "act" else 0
+    return s.dice_left if s.current == p and s.phase == PHASE_ACT else 0
 
 
 def standing_value(s: MonasteriumState, p: int, maj: list[int] | None = None) -> float:
     """``heuristic_value`` without the dice of a turn in progress."""
-    if s.final is not None:
+    if s.final_breakdown is not None:
         return float(s.vp[p])
     if maj is None:
         maj = _majority(s)
@@ -205,18 +211,18 @@ def standing_value(s: MonasteriumState, p: int, maj: list[int] | None = None) ->
         value += worth * (0.4 + 0.6 * left) + gvp * (0.6 - 0.6 * left)
     else:
         value += gvp
-    slots = s.slots[p]
+    slots = s.occupied_slots[p]
     later = (
         _ROW_EMPTY[0][slots & 0x1F]
         + _ROW_EMPTY[1][(slots >> 5) & 0x1F]
         + _ROW_EMPTY[2][(slots >> 10) & 0x1F]
         + _ROW_EMPTY[3][(slots >> 15) & 0x1F]
     )
-    later += (s.personal[p] - 1) * DIE_WORTH
+    later += (s.personal_dice[p] - 1) * DIE_WORTH
     # Access to monasteries where sends are still possible (messenger links, own chapels).
     later += _POP5[access_mask(s, p)] * ACCESS_WORTH
     value += later * left
-    value += s.extras[p].count(1) * 2.0
+    value += s.extra_novices[p].count(EXTRA_AVAILABLE) * 2.0
     value += _mission_progress(s, p)
     return value
 
@@ -231,7 +237,7 @@ def position_features(s: MonasteriumState, p: int, maj: list[int]) -> list[float
     spread, clch = _chapel_parts(s, p)
     g = s.goods[p]
     gvp = _goods_vp(g)
-    slots = s.slots[p]
+    slots = s.occupied_slots[p]
     played = s.round - 1
     vp = s.vp[p]
     return [
@@ -249,13 +255,13 @@ def position_features(s: MonasteriumState, p: int, maj: list[int]) -> list[float
         + _ROW_BONUS_LEFT[1][(slots >> 5) & 0x1F]
         + _ROW_BONUS_LEFT[2][(slots >> 10) & 0x1F]
         + _ROW_BONUS_LEFT[3][(slots >> 15) & 0x1F],
-        s.personal[p] - 1,
+        s.personal_dice[p] - 1,
         _POP5[access_mask(s, p)],
-        s.extras[p].count(1),
+        s.extra_novices[p].count(EXTRA_AVAILABLE),
         _mission_progress(s, p),
         _turn_dice(s, p),
         _dice_worth(s, p),
-        vp / (played + 1) * (3 * s.n - played),
+        vp / (played + 1) * (YEARS * s.n - played),
         1.0,
     ]
 
@@ -267,10 +273,10 @@ def evaluate(state: MonasteriumState) -> list[float]:
     ``position_features`` weighed by a quadratic in the share of the game left. Exact (the
     final score) once the game is over.
     """
-    if state.final is not None:
+    if state.final_breakdown is not None:
         return [float(v) for v in state.vp]
     coef, placing = _COEFFICIENTS[state.n][state.round - 1]
-    if state.phase != "place":
+    if state.phase != PHASE_PLACE:
         placing = 0.0
     maj = _majority(state)
     return [
@@ -289,7 +295,7 @@ def _round_coefficients(n: int, round_: int) -> tuple[tuple[float, ...], float]:
 
 #: ``_round_coefficients`` per player count, for rounds 1..3n (worked out once, not per call).
 _COEFFICIENTS = MappingProxyType(
-    {n: tuple(_round_coefficients(n, r) for r in range(1, 3 * n + 1)) for n in WEIGHTS}
+    {n: tuple(_round_coefficients(n, r) for r in range(1, YEARS * n + 1)) for n in WEIGHTS}
 )
 
 NEUTRAL_SHARE = 0.5  # a neutral die on a field may go to either seat
@@ -301,11 +307,11 @@ def _dice_worth(s: MonasteriumState, p: int) -> float:
     a rolled die's expected worth. Columns are rated as ``greedy_action`` rates them
     (``column_values``, memoised: the board does not change while dice are placed).
     Once the dice are taken, their worth shows in the position itself."""
-    if s.phase != "place":
+    if s.phase != PHASE_PLACE:
         return 0.0
     vals = [max(0.0, v) for v in column_values(s, p)]
     vals.append(max(vals))  # the joker
-    fields = s.fields
+    fields = s.dice_fields
     worth = (s.held_personal[p] + NEUTRAL_SHARE * s.held_neutral[p]) * sum(vals) / 6
     for f in range(1, 7):
         field = fields[f]
@@ -330,21 +336,21 @@ def _seat_key(s: MonasteriumState, p: int) -> tuple[Any, ...]:
         p,
         s.n,
         s.round,
-        s.slots[p],
-        s.personal[p],
-        s.rerolled[p],
-        s.pos[p],
+        s.occupied_slots[p],
+        s.personal_dice[p],
+        s.reroll_used[p],
+        s.messenger_space[p],
         s.laps[p],
         s.vp[p],
         tuple(s.goods[p]),
         tuple(s.supply),
-        tuple(s.extras[p]),
-        tuple(s.stacks),
+        tuple(s.extra_novices[p]),
+        tuple(s.tile_stacks),
         tuple(s.buildings),
         tuple(s.cloisters),
         tuple(tuple(ch) for ch in s.chapels),
         tuple(tuple(r) for r in s.window[p]),
-        tuple(s.claimed[p]),
+        tuple(s.claimed_missions[p]),
         tuple(s.missions),
     )
 
@@ -371,16 +377,16 @@ def _rating_probe(s: MonasteriumState, p: int) -> MonasteriumState:
     die off the board but one neutral die (so a turn that does end passes on, as while
     dice lie out, instead of ending the round), and a fixed chance stream."""
     probe = s.clone()
-    probe.phase = "act"
+    probe.phase = PHASE_ACT
     probe.current = p
-    probe.start = p
+    probe.start_player = p
     probe.tasks = []
-    probe.turn_col = -1
+    probe.turn_column = -1
     probe.dice_left = 2
-    probe.used = 0
-    probe._legal = None
-    probe.fields = [[0] * (s.n + 1) for _ in range(7)]
-    probe.fields[1][0] = 1
+    probe.used_slots = 0
+    probe.legal_cache = None
+    probe.dice_fields = [[0] * (s.n + 1) for _ in range(7)]
+    probe.dice_fields[1][0] = 1
     probe.held_personal = [0] * s.n
     probe.held_neutral = [0] * s.n
     probe.rolled_personal = None
@@ -394,7 +400,7 @@ def _column_values(s: MonasteriumState, p: int) -> Ratings:
     base = standing_value(probe, p)  # the probe's two dice are what is being rated
     out = []
     for col in range(5):
-        probe.turn_col = col
+        probe.turn_column = col
         acts = use_options(probe, p, (col,))
         if not acts:
             out.append(-1.0)
@@ -418,20 +424,20 @@ SEND_COST = (3.0, 4.0, 0.0, 0.0)  # goods worth paid by rows I, II; III/IV use t
 def _static_use_value(s: MonasteriumState, p: int, use: Use, gf: float, left: float) -> float:
     """A quick value of one action, without playing it (for takes and placement)."""
     src = use.src
-    eff = STANDARD[src - STD0] if src >= STD0 else SLOT_EFFECT[src]
+    eff = STANDARD[src - STANDARD0] if src >= STANDARD0 else SLOT_EFFECT[src]
     kind = eff.kind
     if kind == "send":
         nv = use.arg
-        if nv >= 20:
+        if nv >= EXTRA0:
             return max(SEND_GAIN)
         row = nv // 5
         cost = SEND_COST[row]
         if row == 2:
-            cost = max(0, chapel_cost(s, p) - eff.discount) * GOOD_WORTH[INF]
+            cost = max(0, chapel_cost(s, p) - eff.discount) * GOOD_WORTH[INFLUENCE]
         elif row == 3:
-            cost = cloister_cost(s, p) * GOOD_WORTH[ROS]
+            cost = cloister_cost(s, p) * GOOD_WORTH[ROSARY]
         elif eff.discount:
-            cost -= GOOD_WORTH[INF]
+            cost -= GOOD_WORTH[INFLUENCE]
         return SEND_GAIN[row] + ROW_WORTH[row] * left - cost * gf
     if kind == "take":
         value = sum(GOOD_WORTH[g] for g in eff.goods if s.supply[g]) * gf
@@ -442,7 +448,7 @@ def _static_use_value(s: MonasteriumState, p: int, use: Use, gf: float, left: fl
         return GOOD_WORTH[use.arg] * gf
     if kind == "move":
         steps = max(1, use.arg)
-        pos = s.pos[p]
+        pos = s.messenger_space[p]
         value = 0.0
         for _ in range(steps):
             pos = 1 if pos == ROAD_LEN else pos + 1
@@ -457,15 +463,15 @@ def quick_column_values(s: MonasteriumState, p: int) -> Ratings:
     """Cheap estimate of one die's worth in each column 1..5 (no lookahead)."""
     left = _time_left(s)
     gf = 0.4 + 0.6 * left
-    saved = s.used
-    s.used = 0
+    saved = s.used_slots
+    s.used_slots = 0
     try:
         out = []
         for col in range(5):
             acts = use_options(s, p, (col,))
             out.append(max((_static_use_value(s, p, a, gf, left) for a in acts), default=-1.0))
     finally:
-        s.used = saved
+        s.used_slots = saved
     return tuple(out)
 
 
@@ -482,7 +488,7 @@ def _place_score(s: MonasteriumState, p: int, v: int, values: Ratings) -> float:
 
 def _take_score(s: MonasteriumState, p: int, take: Take, values: Ratings) -> float:
     col = take.column - 1
-    flipped = not s.slots[p] >> (15 + col) & 1
+    flipped = not s.occupied_slots[p] >> (FIRST_FLIP_SLOT + col) & 1
     score = 0.0
     for i in range(take.count):
         score += values[col] * (0.85**i) + (1.0 if flipped else 0.0)
@@ -499,8 +505,8 @@ def _scores(s: MonasteriumState, seat: int, acts: list[Any]) -> list[float]:
         key = None
         own = 0.0
         if isinstance(a, Use) and _is_send(a.src):
-            key = (a.src, a.arg // 5 if a.arg < 20 else 4)
-            own = SLOT_BONUS[a.arg] * left if SLOT_BONUS and a.arg < 20 else 0.0
+            key = (a.src, a.arg // COLUMNS if a.arg < EXTRA0 else ROWS)
+            own = SLOT_BONUS[a.arg] * left if SLOT_BONUS and a.arg < EXTRA0 else 0.0
             if key in seen:
                 out.append(seen[key] + own)
                 continue
@@ -512,7 +518,7 @@ def _scores(s: MonasteriumState, seat: int, acts: list[Any]) -> list[float]:
 
 
 def _is_send(src: int) -> bool:
-    eff = STANDARD[src - STD0] if src >= STD0 else SLOT_EFFECT[src]
+    eff = STANDARD[src - STANDARD0] if src >= STANDARD0 else SLOT_EFFECT[src]
     return eff.kind == "send"
 
 
@@ -520,7 +526,7 @@ def _lookahead(s: MonasteriumState, seat: int, action: Any, depth: int) -> float
     child = s.clone()
     child.apply_quiet(seat, action)
     # Follow a decision that only opened a choice of the same seat (a destination, a bonus).
-    if depth > 0 and child.phase == "act" and child.current == seat and child.tasks:
+    if depth > 0 and child.phase == PHASE_ACT and child.current == seat and child.tasks:
         acts = child.legal_actions(seat)
         if 1 < len(acts) <= 40:
             return max(_lookahead(child, seat, a, depth - 1) for a in acts)
@@ -536,7 +542,7 @@ def greedy_action(state: MonasteriumState, seat: int, rng: Rng) -> Any:
         raise ValueError(f"seat {seat} has no legal action")
     if len(acts) == 1:
         return acts[0]
-    if state.phase == "place":
+    if state.phase == PHASE_PLACE:
         places = [a for a in acts if isinstance(a, Place)]
         rerolls = [a for a in acts if isinstance(a, Reroll)]
         values = _values(state, seat, QUICK_PLACE)
@@ -563,7 +569,7 @@ def narrow_placement(state: MonasteriumState, seat: int, legal: list[Any]) -> li
     """What the search considers at a decision: at a placement, every value shown but only
     the sensible re-rolls (every die showing one of the k worst-rated values, for each k),
     not every subset of the dice; elsewhere every legal action."""
-    if state.phase != "place" or len(legal) <= 8:
+    if state.phase != PHASE_PLACE or len(legal) <= 8:
         return legal
     pers = state.rolled_personal or []
     neut = state.rolled_neutral

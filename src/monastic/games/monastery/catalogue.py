@@ -12,11 +12,22 @@ __all__ = [
     "ABBEY_CELLS",
     "ABBEY_SEGMENTS",
     "BOARD",
+    "BOARD_CELLS",
+    "BOARD_COLUMNS",
+    "BOARD_ROWS",
+    "COLOURS",
     "COLOUR_LETTERS",
     "COLOUR_NAMES",
     "DIRS",
+    "FIELD_GROUP",
+    "GARDEN_GROUP",
     "INSTANCES",
+    "MONKS_PER_COLOUR",
+    "NO_GROUP",
+    "N_MONKS",
     "N_TILES",
+    "PATH_GROUP",
+    "TRACK_SPACES",
     "TYPES",
     "TYPE_BY_ID",
     "Board",
@@ -26,12 +37,28 @@ __all__ = [
 
 #: Direction vectors N, E, S, W (x grows East, y grows North).
 DIRS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
-COLOUR_NAMES = ("red", "blue", "green", "yellow")
-COLOUR_LETTERS = "RBGY"
 
 # Edge codes: 0 none, 1 path, 2 gateway.
 _EDGE = {"-": 0, "P": 1, "G": 2}
-ABBEY = 53  # the node index used for the Abbey
+
+
+def _read(name: str) -> Any:
+    folder = resources.files("monastic.games.monastery") / "data"
+    return json.loads((folder / name).read_text(encoding="utf-8"))
+
+
+#: Groups (§2.6): the tiles of a category that join into one group.
+NO_GROUP, PATH_GROUP, FIELD_GROUP, GARDEN_GROUP = 0, 1, 2, 3
+_GROUPS = {"path": PATH_GROUP, "field": FIELD_GROUP, "garden": GARDEN_GROUP}
+
+_TILE_DATA, _BOARD_DATA = _read("tiles.json"), _read("board.json")
+#: The four colours in seat order (Red, Blue, Green, Yellow); a colour's index is its number.
+COLOUR_NAMES: tuple[str, ...] = tuple(_BOARD_DATA["colours"])
+COLOUR_LETTERS = "".join(name[0].upper() for name in COLOUR_NAMES)
+COLOURS = len(COLOUR_NAMES)
+#: Each colour's monks: one starts in the Abbey, one on the cross of each Prayer Board row.
+MONKS_PER_COLOUR = 5
+N_MONKS = COLOURS * MONKS_PER_COLOUR
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +77,7 @@ class TileType:
     symbol: str | None
     # derived
     cls: int  # 1 grey, 2 brown, 0 otherwise (only grey-brown contact is forbidden)
-    group: int  # 0 none, 1 path, 2 field, 3 garden
+    group: int  # NO_GROUP, PATH_GROUP, FIELD_GROUP or GARDEN_GROUP
     owner_colour: int  # for passages, the colour index; else -1
     looks: tuple[Any, ...]  # what others see of it while it lies uc (M-5), rotation-free
 
@@ -88,10 +115,7 @@ class Board:
         return 0
 
 
-def _load() -> tuple[tuple[TileType, ...], Board, Any]:
-    base = resources.files("monastic.games.monastery") / "data"
-    tdata = json.loads((base / "tiles.json").read_text(encoding="utf-8"))
-    bdata = json.loads((base / "board.json").read_text(encoding="utf-8"))
+def _load(tdata: Any, bdata: Any) -> tuple[tuple[TileType, ...], Board, Any]:
     types = []
     for i, t in enumerate(tdata["tiles"]):
         edges = tuple(_EDGE[c] for c in t["edges"])
@@ -115,7 +139,7 @@ def _load() -> tuple[tuple[TileType, ...], Board, Any]:
                 edges=edges,
                 symbol=t["symbol"],
                 cls={"grey": 1, "brown": 2}.get(colour, 0),
-                group={"path": 1, "field": 2, "garden": 3}.get(cat, 0),
+                group=_GROUPS.get(cat, NO_GROUP),
                 owner_colour=owner,
                 looks=looks,
             )
@@ -133,17 +157,26 @@ def _load() -> tuple[tuple[TileType, ...], Board, Any]:
     return tuple(types), board, tdata["abbey"]
 
 
-TYPES, BOARD, _ABBEY = _load()
+TYPES, BOARD, _ABBEY = _load(_TILE_DATA, _BOARD_DATA)
 TYPE_BY_ID = {t.id: t for t in TYPES}
 #: Tile instances: index -> type; copies get consecutive indices.
 INSTANCES: tuple[TileType, ...] = tuple(t for t in TYPES for _ in range(t.copies))
 N_TILES = len(INSTANCES)
+#: The node index of the Abbey in the movement graph and the grid: one past the last tile.
+ABBEY = N_TILES
+#: The Prayer Board: rows of columns, cells numbered ``row * BOARD_COLUMNS + column``.
+BOARD_ROWS = len(BOARD.rows)
+BOARD_COLUMNS = len(BOARD.rows[0])
+BOARD_CELLS = BOARD_ROWS * BOARD_COLUMNS
+TRACK_SPACES = len(BOARD.tracks[0])
+assert MONKS_PER_COLOUR == 1 + BOARD_ROWS
+assert all(len(row) == BOARD_COLUMNS for row in BOARD.rows)
+assert all(len(track) == TRACK_SPACES for track in BOARD.tracks)
 ABBEY_CELLS: tuple[tuple[int, int], ...] = tuple((x, y) for x, y in _ABBEY["cells"])
 #: (abbey cell x, y, side, edge code) for the ten segments.
 ABBEY_SEGMENTS: tuple[tuple[int, int, int, int], ...] = tuple(
     (x, y, d, _EDGE[e]) for x, y, d, e in _ABBEY["segments"]
 )
-assert ABBEY == N_TILES
 
 
 def instance_name(index: int) -> str:

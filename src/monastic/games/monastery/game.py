@@ -1,15 +1,82 @@
-"""The Monastery game object: options, new games, action parsing, loading."""
+"""Monastery as an engine ``Game``: options, new games, parsing, loading, and the state class
+that binds the plain data of ``state`` to the rules of ``rules/``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
-from monastic.engine import Game, GameInfo, OptionSpec, Strategy
+from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State, Strategy
+from monastic.games.monastery import view
 from monastic.games.monastery.actions import parse_action
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
+from monastic.games.monastery.state import StateData, upgrade_from_version_1
 
-__all__ = ["GAME", "MonasteryGame"]
+__all__ = ["GAME", "MonasteryGame", "MonasteryState"]
+
+
+class MonasteryState(StateData, State):
+    """One game of Monastery in progress."""
+
+    __slots__ = ()
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def to_act(self) -> list[int]:
+        return legal.to_act(self)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        out = legal.legal_actions(self, seat)
+        self._legal_cache = (self._fingerprint(seat), frozenset(out))
+        return out
+
+    def is_legal(self, seat: int, action: Any) -> bool:
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self._fingerprint(seat):
+            return action in cached[1]
+        return action in self.legal_actions(seat)
+
+    def _fingerprint(self, seat: int) -> tuple[Any, ...]:
+        """Cheap identity of the decision point (guards the legal-action cache)."""
+        return (
+            seat,
+            self.decisions,
+            self.phase,
+            self.turn,
+            self.round,
+            self.movement_points,
+            self.laid_this_step,
+            self.encouraging,
+            self.scoring_points,
+            self.scoring_stage,
+            len(self.pending),
+            len(self.laid_order),
+            tuple(self.monk_location),
+            tuple(self.blessings),
+            len(self.bag),
+        )
+
+    def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
+        return rounds.apply(self, seat, action)
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        return legal.why_illegal(self, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def is_over(self) -> bool:
+        return bool(self.over)
+
+    def result(self) -> Result:
+        return end.result(self)
+
+    def determinize(self, seat: int, rng: random.Random | Rng | int) -> MonasteryState:
+        return hidden.determinize(self, seat, rng)
 
 
 class MonasteryGame(Game):
@@ -37,11 +104,16 @@ class MonasteryGame(Game):
         OptionSpec("random_colours", True, "colours drawn at random (M-1); off: Red, Blue, ..."),
     )
     default_players: ClassVar[int] = 4
+    #: Version 2 spelled out the field names of version 1 (``state.RENAMED_IN_VERSION_2``).
+    state_version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = MappingProxyType(
+        {1: upgrade_from_version_1}
+    )
 
     def _new(self, players: int, seed: int, options: Mapping[str, Any]) -> MonasteryState:
-        from monastic.games.monastery.flow import new_state
-
-        return new_state(players, seed, options)
+        st = MonasteryState.__new__(MonasteryState)
+        setup.set_up(st, players, seed, options)
+        return st
 
     def strategy(self) -> Strategy[Any]:
         # The strategy reads the rules, so it is imported when a bot first asks.

@@ -1,24 +1,29 @@
-"""The monastery state: plain data (lists and ints) plus the contract methods.
+"""The monastery state as plain data (lists and ints): fields, copy, save and load.
 
-The rules live in ``geometry`` (placement, groups, movement), ``flow`` (the hour-disc,
-prayer hours, Night, game end), ``step`` (laying and movement), ``scoring`` (S1-S6) and
-``view`` (what each seat sees).
+It knows no rules: those live in ``rules/``, and ``game.MonasteryState`` binds the two.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Self
 
-from monastic.engine import Event, Result, Rng, State
-from monastic.games.monastery.catalogue import N_TILES
+from monastic.engine import Rng
+from monastic.games.monastery.catalogue import (
+    BOARD,
+    BOARD_CELLS,
+    COLOURS,
+    INSTANCES,
+    N_MONKS,
+    N_TILES,
+    TRACK_SPACES,
+)
 
-__all__ = ["MonasteryState"]
+__all__ = ["RENAMED_IN_VERSION_2", "StateData", "upgrade_from_version_1"]
 
-# Monk locations (mloc): -3 not in play, -2 on a Prayer Board cross, -1 the Abbey,
-# 0..52 a tile instance.
+# Monk locations (``monk_location``): -3 not in play, -2 on a Prayer Board cross, -1 the
+# Abbey, else a tile instance.
 OUT, CROSS, IN_ABBEY = -3, -2, -1
-# Monk postures (mstate).
+# Monk postures (``monk_posture``).
 UPRIGHT, PRAYING, PRISONER = 0, 1, 2
 # Pending decisions (pending[-1] is answered first): [kind, seat, context, ...].
 P_TIE, P_PRISON, P_RETURN = 1, 2, 3
@@ -26,221 +31,206 @@ P_TIE, P_PRISON, P_RETURN = 1, 2, 3
 R_EXCHANGE, R_WORKSHOP, R_START = 0, 1, 2
 # Election contexts.
 E_PRAYER, E_HOUSE = 0, 1
+# Track spaces (``tracks``).
+EMPTY_SPACE, LARGE_LETTER, SMALL_LETTER = 0, 1, 2
+# Scoring stages (``scoring_stage``): S2/S3 symbols and prayer, then S5 purchase.
+SYMBOLS_STAGE, PURCHASE_STAGE = 0, 1
+# End conditions triggered (``ending``): none yet, E1 (the last letter bought), E2 (no placement).
+NOT_ENDING, ENDING_E1, ENDING_E2 = 0, 1, 2
+#: The phases a state may be in (``phase``).
+PHASES = ("starthand", "brew", "step", "score", "over", "night", "prayer_after_election")
 
+# The fields by kind: how they are copied, saved and checked on loading.
 _LIST_FIELDS = (
-    "colour",
-    "order",
-    "tpos",
-    "trot",
-    "tfin",
-    "tbuilt",
-    "tlayer",
-    "tbless",
+    "seat_colour",
+    "turn_order",
+    "tile_cell",
+    "tile_rotation",
+    "tile_finished",
+    "tile_built_round",
+    "tile_laid_by",
+    "tile_blessings",
     "bag",
-    "mloc",
-    "mbox",
-    "mstate",
-    "mcross",
-    "bchar",
-    "bsmall",
-    "bless",
-    "locked",
-    "stopped",
-    "shiftable",
-    "building",
-    "used",
+    "monk_location",
+    "monk_box",
+    "monk_posture",
+    "monk_cross_row",
+    "board_letters",
+    "board_small_side",
+    "blessings",
+    "locked_blessings",
+    "stopped_monks",
+    "shiftable_monks",
+    "building_monks",
+    "used_symbol_tiles",
     "brewers",
-    "kept",
+    "kept_monks",
     "laid_order",
 )
-_NESTED_FIELDS = ("tbox", "hand", "track", "pending", "returned")
+_NESTED_FIELDS = ("tile_box_monks", "hands", "tracks", "pending", "returned_tiles")
 _INT_FIELDS = (
     "n",
     "round",
     "abbot",
     "turn",
-    "mp",
-    "did_lay",
+    "movement_points",
+    "laid_this_step",
     "encouraging",
-    "pts",
+    "scoring_points",
     "prayed",
-    "sstage",
+    "scoring_stage",
     "ending",
     "over",
     "decisions",
 )
-_BOOL_OPTS = ("team", "simple", "silence", "start_hand")
+_BOOL_OPTS = ("team", "simple", "vow_of_silence", "start_hand")
 
 
-class MonasteryState(State):
-    """One game of Monastery in progress."""
+class StateData:
+    """The fields of one game of Monastery, with a fast hand-written copy."""
 
     __slots__ = (
         *_LIST_FIELDS,
         *_NESTED_FIELDS,
         *_INT_FIELDS,
         *_BOOL_OPTS,
-        "_adj",
-        "_pcache",
-        "_lcache",
+        "_adjacency",
+        "_placement_cache",
+        "_legal_cache",
         "grid",
         "phase",
         "rng",
         "seed",
     )
 
-    # typed fields
-    colour: list[int]  # seat -> colour (0 red .. 3 yellow)
-    order: list[int]  # seats in this round's order, the Abbot first
-    tpos: list[int]  # tile instance -> cell key, -1 if not laid
-    trot: list[int]
-    tfin: list[int]  # 1 finished side up
-    tbuilt: list[int]  # round in which it flipped (0: laid finished or never)
-    tlayer: list[int]  # seat who laid it, -1
-    tbless: list[int]  # encouragement blessings on it
-    tbox: list[list[int]]  # per instance: monk index per box, -1 empty
+    # Seats and the hour-disc
+    n: int  # players
+    seat_colour: list[int]  # seat -> colour (0 red .. 3 yellow)
+    round: int  # 1..LAST_ROUND (rules.common)
+    abbot: int  # the seat holding the hour-disc
+    turn_order: list[int]  # seats in this round's order, the Abbot first
+    turn: int  # index into turn_order (in the Brewhouse: into brewers)
+    phase: str  # one of PHASES
+    # Tiles, per tile instance (catalogue.INSTANCES)
+    tile_cell: list[int]  # cell key (geometry.cell_key), -1 if not laid
+    tile_rotation: list[int]  # quarter turns clockwise
+    tile_finished: list[int]  # 1 finished side up
+    tile_built_round: list[int]  # round in which it flipped (0: laid finished or never)
+    tile_laid_by: list[int]  # seat who laid it, -1
+    tile_blessings: list[int]  # encouragement blessings on it
+    tile_box_monks: list[list[int]]  # per box: the monk in it, -1 empty
+    laid_order: list[int]  # laid tile instances, first laid first
+    grid: dict[int, int]  # cell key -> tile instance (catalogue.ABBEY for the Abbey's cells)
     bag: list[int]
-    hand: list[list[int]]
-    mloc: list[int]
-    mbox: list[int]
-    mstate: list[int]
-    mcross: list[int]
-    bchar: list[str]  # 40 board cells: letter, "+" cross, "" empty
-    bsmall: list[int]
-    track: list[list[int]]  # per colour: 0 empty, 1 large, 2 small
-    bless: list[int]
-    locked: list[int]
-    stopped: list[int]
-    shiftable: list[int]
-    building: list[int]
-    used: list[int]
-    brewers: list[int]
-    kept: list[int]
-    laid_order: list[int]
+    hands: list[list[int]]  # per seat: tile instances, ascending
+    returned_tiles: list[list[int]]  # [seat, tile, mask]: seat put tile back; mask: who drew since
+    # Monks: colour * MONKS_PER_COLOUR + 0..4
+    monk_location: list[int]  # OUT, CROSS, IN_ABBEY or a tile instance
+    monk_box: list[int]  # box on an unfinished tile, -1
+    monk_posture: list[int]  # UPRIGHT, PRAYING or PRISONER
+    monk_cross_row: list[int]  # the Prayer Board row of the cross it waits on, -1
+    # The Prayer Board and the tracks
+    board_letters: list[str]  # per board cell: letter, "+" cross, "" empty
+    board_small_side: list[int]  # 1: the letter shows its small side (the Library)
+    tracks: list[list[int]]  # per colour, per space: 0 empty, 1 large letter, 2 small
+    blessings: list[int]  # per seat
+    locked_blessings: list[int]  # per seat: received in its own scoring (M-50)
+    # The step in progress
+    movement_points: int
+    laid_this_step: int  # 1 once a tile was laid or exchanged
+    encouraging: int  # 1 once the step's player encouraged (M-23)
+    stopped_monks: list[int]  # monks that entered a box this step
+    shiftable_monks: list[int]  # monks that may still shift box for free (M-18)
+    # The scoring in progress
+    scoring_points: int
+    scoring_stage: int  # 0 symbols and prayer, 1 purchase
+    prayed: int  # 1 once the scoring player prayed
+    building_monks: list[int]  # the monks building (S1), not free for S2-S4
+    used_symbol_tiles: list[int]  # tiles whose symbol was used in this scoring
+    # Prayer hours and Night
+    brewers: list[int]  # seats that may use the Brewhouse this round, in order
+    kept_monks: list[int]  # monks the Brewhouse kept
+    # Decisions and the end
     pending: list[list[int]]
-    returned: list[list[int]]  # [seat, tile, mask]: seat put tile back; mask: who drew since
-    grid: dict[int, int]
-    phase: str
-    rng: Rng
-    seed: int
-    n: int
-    round: int
-    abbot: int
-    turn: int
-    mp: int
-    did_lay: int
-    encouraging: int
-    pts: int
-    prayed: int
-    sstage: int
-    ending: int
+    ending: int  # 0, 1 (E1 triggered) or 2 (E2 triggered)
     over: int
-    decisions: int
+    decisions: int  # decisions applied so far
+    # Options and chance
     team: bool
     simple: bool
-    silence: bool
+    vow_of_silence: bool
     start_hand: bool
-    _adj: dict[int, list[int]] | None
-    _pcache: tuple[Any, list[tuple[int, int, int]]] | None
-    _lcache: tuple[Any, frozenset[Any]] | None
-
-    # Contract -----------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.n
-
-    def to_act(self) -> list[int]:
-        from monastic.games.monastery import flow
-
-        return flow.to_act(self)
-
-    def legal_actions(self, seat: int) -> list[Any]:
-        from monastic.games.monastery import flow
-
-        out = flow.legal_actions(self, seat)
-        self._lcache = (self._fingerprint(seat), frozenset(out))
-        return out
-
-    def is_legal(self, seat: int, action: Any) -> bool:
-        cached = self._lcache
-        if cached is not None and cached[0] == self._fingerprint(seat):
-            return action in cached[1]
-        return action in self.legal_actions(seat)
-
-    def _fingerprint(self, seat: int) -> tuple[Any, ...]:
-        """Cheap identity of the decision point (guards the legal-action cache)."""
-        return (
-            seat,
-            self.decisions,
-            self.phase,
-            self.turn,
-            self.round,
-            self.mp,
-            self.did_lay,
-            self.encouraging,
-            self.pts,
-            self.sstage,
-            len(self.pending),
-            len(self.laid_order),
-            tuple(self.mloc),
-            tuple(self.bless),
-            len(self.bag),
-        )
-
-    def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
-        from monastic.games.monastery import flow
-
-        return flow.apply(self, seat, action)
-
-    def why_illegal(self, seat: int, action: Any) -> str:
-        from monastic.games.monastery import flow
-
-        return flow.why_illegal(self, seat, action)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from monastic.games.monastery import view
-
-        return view.view(self, seat)
-
-    def is_over(self) -> bool:
-        return bool(self.over)
-
-    def result(self) -> Result:
-        from monastic.games.monastery import flow
-
-        return flow.result(self)
-
-    def determinize(self, seat: int, rng: random.Random | Rng | int) -> Self:
-        from monastic.games.monastery import view
-
-        return view.determinize(self, seat, rng)
+    rng: Rng
+    seed: int
+    # Not game data: caches of pure functions of the laid tiles, shared by copies
+    _adjacency: dict[int, list[int]] | None
+    _placement_cache: tuple[Any, list[tuple[int, int, int]]] | None
+    _legal_cache: tuple[Any, frozenset[Any]] | None  # one state's own, never copied
 
     # Data ---------------------------------------------------------------------------------
 
     def clone(self) -> Self:
+        """An independent copy (the caches that depend only on the laid tiles are shared).
+
+        Written out field by field: a search copies states all the time."""
         new = object.__new__(type(self))
-        for name in _LIST_FIELDS:
-            setattr(new, name, getattr(self, name)[:])
-        new.tbox = [b[:] for b in self.tbox]
-        new.hand = [h[:] for h in self.hand]
-        new.track = [t[:] for t in self.track]
-        new.pending = [p[:] for p in self.pending]
-        new.returned = [e[:] for e in self.returned]
-        for name in _INT_FIELDS:
-            setattr(new, name, getattr(self, name))
-        for name in _BOOL_OPTS:
-            setattr(new, name, getattr(self, name))
-        new.grid = dict(self.grid)
+        new.seat_colour = self.seat_colour[:]
+        new.turn_order = self.turn_order[:]
+        new.tile_cell = self.tile_cell[:]
+        new.tile_rotation = self.tile_rotation[:]
+        new.tile_finished = self.tile_finished[:]
+        new.tile_built_round = self.tile_built_round[:]
+        new.tile_laid_by = self.tile_laid_by[:]
+        new.tile_blessings = self.tile_blessings[:]
+        new.bag = self.bag[:]
+        new.monk_location = self.monk_location[:]
+        new.monk_box = self.monk_box[:]
+        new.monk_posture = self.monk_posture[:]
+        new.monk_cross_row = self.monk_cross_row[:]
+        new.board_letters = self.board_letters[:]
+        new.board_small_side = self.board_small_side[:]
+        new.blessings = self.blessings[:]
+        new.locked_blessings = self.locked_blessings[:]
+        new.stopped_monks = self.stopped_monks[:]
+        new.shiftable_monks = self.shiftable_monks[:]
+        new.building_monks = self.building_monks[:]
+        new.used_symbol_tiles = self.used_symbol_tiles[:]
+        new.brewers = self.brewers[:]
+        new.kept_monks = self.kept_monks[:]
+        new.laid_order = self.laid_order[:]
+        new.tile_box_monks = [x[:] for x in self.tile_box_monks]
+        new.hands = [x[:] for x in self.hands]
+        new.tracks = [x[:] for x in self.tracks]
+        new.pending = [x[:] for x in self.pending]
+        new.returned_tiles = [x[:] for x in self.returned_tiles]
+        new.n = self.n
+        new.round = self.round
+        new.abbot = self.abbot
+        new.turn = self.turn
+        new.movement_points = self.movement_points
+        new.laid_this_step = self.laid_this_step
+        new.encouraging = self.encouraging
+        new.scoring_points = self.scoring_points
+        new.prayed = self.prayed
+        new.scoring_stage = self.scoring_stage
+        new.ending = self.ending
+        new.over = self.over
+        new.decisions = self.decisions
+        new.team = self.team
+        new.simple = self.simple
+        new.vow_of_silence = self.vow_of_silence
+        new.start_hand = self.start_hand
+        new.grid = self.grid.copy()
         new.phase = self.phase
         new.rng = self.rng.copy()
         new.seed = self.seed
-        new._adj = self._adj
-        new._pcache = self._pcache
-        new._lcache = None
+        new._adjacency = self._adjacency
+        new._placement_cache = self._placement_cache
+        new._legal_cache = None
         return new
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-ready data (the saved state)."""
         out: dict[str, Any] = {}
         for name in (*_LIST_FIELDS, *_NESTED_FIELDS):
             v = getattr(self, name)
@@ -254,7 +244,8 @@ class MonasteryState(State):
         return out
 
     @classmethod
-    def from_dict(cls, data: Any) -> MonasteryState:
+    def from_dict(cls, data: Any) -> Self:
+        """Rebuild a state from ``to_dict`` output; ValueError names what is wrong."""
         st = object.__new__(cls)
         for name in _LIST_FIELDS:
             v = data[name]
@@ -280,53 +271,97 @@ class MonasteryState(State):
         st.rng = Rng(int(data["rng"]))
         st.seed = int(data["seed"])
         st.grid = {int(k): int(v) for k, v in data["grid"]}
-        st._adj = None
-        st._pcache = None
-        st._lcache = None
+        st._adjacency = None
+        st._placement_cache = None
+        st._legal_cache = None
         _validate(st)
         return st
 
 
-def _validate(st: MonasteryState) -> None:
+def _validate(st: StateData) -> None:
     """Raise ValueError if the loaded data is inconsistent."""
-    if not 2 <= st.n <= 4 or len(st.colour) != st.n:
+    if not 2 <= st.n <= COLOURS or len(st.seat_colour) != st.n:
         raise ValueError("player count and colours disagree")
-    if len(st.tpos) != N_TILES or len(st.tbox) != N_TILES or len(st.mloc) != 20:
+    if (
+        len(st.tile_cell) != N_TILES
+        or len(st.tile_box_monks) != N_TILES
+        or len(st.monk_location) != N_MONKS
+    ):
         raise ValueError("wrong number of tiles or monks")
     seen = sorted(
-        st.bag + [t for h in st.hand for t in h] + [i for i in range(N_TILES) if st.tpos[i] >= 0]
+        st.bag
+        + [t for h in st.hands for t in h]
+        + [i for i in range(N_TILES) if st.tile_cell[i] >= 0]
     )
-    from monastic.games.monastery.catalogue import INSTANCES
-
     removed = [
         i
         for i in range(N_TILES)
-        if INSTANCES[i].owner_colour >= 0 and INSTANCES[i].owner_colour not in st.colour
+        if INSTANCES[i].owner_colour >= 0 and INSTANCES[i].owner_colour not in st.seat_colour
     ]
     if sorted(seen + removed) != list(range(N_TILES)):
         raise ValueError("tiles are not all accounted for exactly once")
-    if len(st.hand) != st.n or len(st.bless) != st.n:
+    if len(st.hands) != st.n or len(st.blessings) != st.n:
         raise ValueError("per-seat lists have the wrong length")
-    if sum(st.bless) + sum(st.tbless) > 20 or min(st.bless + st.tbless) < 0:
+    given = st.blessings + st.tile_blessings
+    if sum(given) > BOARD.blessings or min(given) < 0:
         raise ValueError("blessing counts are impossible")
-    if len(st.bchar) != 40 or len(st.bsmall) != 40 or [len(t) for t in st.track] != [9] * 4:
-        raise ValueError("the Prayer Board or the tracks have the wrong shape")
-    for m in range(20):
-        loc, box = st.mloc[m], st.mbox[m]
-        if not -3 <= loc < N_TILES or (loc >= 0 and st.tpos[loc] < 0):
-            raise ValueError(f"monk {m} stands on a tile that is not laid")
-        if box >= 0 and (loc < 0 or st.tbox[loc][box] != m):
-            raise ValueError(f"monk {m} and the boxes of its tile disagree")
-    for entry in st.returned:
-        if len(entry) != 3 or not 0 <= entry[0] < st.n or not 0 <= entry[1] < N_TILES:
-            raise ValueError("a 'returned' entry must be [seat, tile, mask]")
-    if st.phase not in (
-        "starthand",
-        "brew",
-        "step",
-        "score",
-        "over",
-        "night",
-        "prayer_after_election",
+    if (
+        len(st.board_letters) != BOARD_CELLS
+        or len(st.board_small_side) != BOARD_CELLS
+        or [len(t) for t in st.tracks] != [TRACK_SPACES] * COLOURS
     ):
+        raise ValueError("the Prayer Board or the tracks have the wrong shape")
+    for m in range(N_MONKS):
+        loc, box = st.monk_location[m], st.monk_box[m]
+        if not OUT <= loc < N_TILES or (loc >= 0 and st.tile_cell[loc] < 0):
+            raise ValueError(f"monk {m} stands on a tile that is not laid")
+        if box >= 0 and (loc < 0 or st.tile_box_monks[loc][box] != m):
+            raise ValueError(f"monk {m} and the boxes of its tile disagree")
+    for entry in st.returned_tiles:
+        if len(entry) != 3 or not 0 <= entry[0] < st.n or not 0 <= entry[1] < N_TILES:
+            raise ValueError("a 'returned_tiles' entry must be [seat, tile, mask]")
+    if st.phase not in PHASES:
         raise ValueError(f"unknown phase {st.phase!r}")
+
+
+#: Version 1 saves used short field names; version 2 spells them out (old -> new).
+RENAMED_IN_VERSION_2: dict[str, str] = {
+    "colour": "seat_colour",
+    "order": "turn_order",
+    "tpos": "tile_cell",
+    "trot": "tile_rotation",
+    "tfin": "tile_finished",
+    "tbuilt": "tile_built_round",
+    "tlayer": "tile_laid_by",
+    "tbless": "tile_blessings",
+    "tbox": "tile_box_monks",
+    "hand": "hands",
+    "mloc": "monk_location",
+    "mbox": "monk_box",
+    "mstate": "monk_posture",
+    "mcross": "monk_cross_row",
+    "bchar": "board_letters",
+    "bsmall": "board_small_side",
+    "track": "tracks",
+    "bless": "blessings",
+    "locked": "locked_blessings",
+    "stopped": "stopped_monks",
+    "shiftable": "shiftable_monks",
+    "building": "building_monks",
+    "used": "used_symbol_tiles",
+    "kept": "kept_monks",
+    "returned": "returned_tiles",
+    "mp": "movement_points",
+    "did_lay": "laid_this_step",
+    "pts": "scoring_points",
+    "sstage": "scoring_stage",
+    "silence": "vow_of_silence",
+}
+
+
+def upgrade_from_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 saved state with its fields renamed to version 2's names."""
+    clash = sorted(new for old, new in RENAMED_IN_VERSION_2.items() if old in data and new in data)
+    if clash:
+        raise ValueError(f"a version 1 save must not hold the version 2 fields {clash}")
+    return {RENAMED_IN_VERSION_2.get(key, key): value for key, value in data.items()}

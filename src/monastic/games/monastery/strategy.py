@@ -11,7 +11,6 @@ from types import MappingProxyType
 from typing import Any
 
 from monastic.engine import Rng, Strategy
-from monastic.games.monastery import core
 from monastic.games.monastery.actions import (
     ABBEY_XY,
     AbbotsHouse,
@@ -32,9 +31,12 @@ from monastic.games.monastery.actions import (
     Stand,
     Workshop,
 )
-from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPE_BY_ID
-from monastic.games.monastery.geometry import cell_key
-from monastic.games.monastery.state import MonasteryState
+from monastic.games.monastery.catalogue import ABBEY, INSTANCES, N_MONKS, TYPE_BY_ID
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.end import result, testament
+from monastic.games.monastery.rules.geometry import OFF, ROT, cell_key, node_edge
+from monastic.games.monastery.rules.step import movable, reachable
+from monastic.games.monastery.state import EMPTY_SPACE, IN_ABBEY, UPRIGHT, StateData
 
 __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action"]
 
@@ -48,57 +50,68 @@ ISMCTS_SETTINGS: dict[str, float] = {"bias": 4.0, "cutoff": 5}
 POINT_VALUE = 0.55
 
 
-def _scorings_left(st: MonasteryState) -> int:
+def _scorings_left(st: StateData) -> int:
     if st.over:
         return 0
     left = 0
-    for r in range(st.round, 21):
-        h = (r - 1) % 10 + 1
-        if h in core.STUDY_HOURS or h in core.TOIL_HOURS:
+    for r in range(st.round, common.LAST_ROUND + 1):
+        h = (r - 1) % common.HOURS_PER_DAY + 1
+        if h in common.STUDY_HOURS or h in common.TOIL_HOURS:
             left += 1
     return left
 
 
 def evaluate(state: Any) -> list[float]:
     """Expected final score per seat: testament now plus a rough value of future scorings."""
-    st: MonasteryState = state
+    st: StateData = state
     if st.over:
-        return list(st.result().scores)
-    from monastic.games.monastery.flow import testament
-
+        return list(result(st).scores)
     left = _scorings_left(st)
     own = []
     for s in range(st.n):
         t = testament(st, s)["total"]
-        upright = sum(1 for m in core.seat_monks(st, s) if st.mloc[m] >= -1 and st.mstate[m] == 0)
-        letters_free = sum(1 for v in st.track[st.colour[s]] if v == 0)
+        upright = sum(
+            1
+            for m in common.seat_monks(st, s)
+            if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT
+        )
+        letters_free = sum(1 for v in st.tracks[st.seat_colour[s]] if v == EMPTY_SPACE)
         future = min(left * (1.0 + 0.8 * upright) * POINT_VALUE, 3.0 * letters_free + 5)
         # tiles in hand will mostly be laid: count back most of the penalty
-        hand_back = 0.7 * sum(INSTANCES[i].value for i in st.hand[s]) * min(1.0, left / 6)
+        hand_back = 0.7 * sum(INSTANCES[i].value for i in st.hands[s]) * min(1.0, left / 6)
         # points of the scoring in progress are about to become letters or blessings
-        pending = st.pts * POINT_VALUE if st.phase == "score" and st.order[st.turn] == s else 0.0
+        pending = (
+            st.scoring_points * POINT_VALUE
+            if st.phase == "score" and st.turn_order[st.turn] == s
+            else 0.0
+        )
         own.append(t + future + hand_back + pending)
     if st.team:
-        return [own[s] + own[core.seat_of_colour(st, (st.colour[s] + 2) % 4)] for s in range(st.n)]
+        return [
+            own[s] + own[common.seat_of_colour(st, (st.seat_colour[s] + 2) % 4)]
+            for s in range(st.n)
+        ]
     return own
 
 
-def _node(st: MonasteryState, x: int, y: int) -> int:
+def _node(st: StateData, x: int, y: int) -> int:
     if (x, y) == ABBEY_XY:
         return ABBEY
     return st.grid[cell_key(x, y)]
 
 
-def _place_value(st: MonasteryState, seat: int, node: int) -> float:
+def _place_value(st: StateData, seat: int, node: int) -> float:
     """What standing on a finished node is worth in this round's scoring."""
-    h = core.hour(st)
-    study = h in core.STUDY_HOURS
+    h = common.hour(st)
+    study = h in common.STUDY_HOURS
     if node == ABBEY:
         return 0.8 if study else 0.1
     t = INSTANCES[node]
-    if not st.tfin[node] or t.livestock:
+    if not st.tile_finished[node] or t.livestock:
         return 0.0
-    praying = any(st.mloc[m] == node and st.mstate[m] != 0 for m in range(20))
+    praying = any(
+        st.monk_location[m] == node and st.monk_posture[m] != UPRIGHT for m in range(N_MONKS)
+    )
     value = 0.0
     if not praying:
         if (
@@ -111,7 +124,7 @@ def _place_value(st: MonasteryState, seat: int, node: int) -> float:
                 value += 1.5
         if t.symbol in ("almonry", "stables"):
             value += 0.8
-        alone = not any(st.mloc[m] == node for m in range(20))
+        alone = not any(st.monk_location[m] == node for m in range(N_MONKS))
         if alone and t.value >= 2:
             value += 0.5 * t.value
         if t.symbol == "chapel":
@@ -119,13 +132,13 @@ def _place_value(st: MonasteryState, seat: int, node: int) -> float:
     return value
 
 
-def _move_value(st: MonasteryState, seat: int, a: Move) -> float:
+def _move_value(st: StateData, seat: int, a: Move) -> float:
     dest = _node(st, a.dx, a.dy)
     src = _node(st, a.sx, a.sy)
     if a.sbox >= 0:
         return -1.0  # never leave a box
     if a.dbox >= 0:
-        boxes = st.tbox[dest]
+        boxes = st.tile_box_monks[dest]
         empties = boxes.count(-1)
         t = INSTANCES[dest]
         gain = t.boxes[a.dbox] if not t.group else 2.0
@@ -135,27 +148,23 @@ def _move_value(st: MonasteryState, seat: int, a: Move) -> float:
     return _place_value(st, seat, dest) - _place_value(st, seat, src) - 0.05 * a.cost - 0.2
 
 
-def _reach(st: MonasteryState, seat: int) -> tuple[dict[int, int], int]:
+def _reach(st: StateData, seat: int) -> tuple[dict[int, int], int]:
     """Cheapest cost for own movable monks to reach each node this step, and their number."""
-    from monastic.games.monastery.step import _movable, reachable
-
     costs: dict[int, int] = {}
-    movers = _movable(st, seat) if st.phase == "step" else []
+    movers = movable(st, seat) if st.phase == "step" else []
     for m in movers:
-        start = core.node_of(st, m)
+        start = common.node_of(st, m)
         costs[start] = 0
-        if st.mp > 0:
-            for node, c in reachable(st, seat, start, st.mp).items():
+        if st.movement_points > 0:
+            for node, c in reachable(st, seat, start, st.movement_points).items():
                 if c < costs.get(node, 99):
                     costs[node] = c
     return costs, len(movers)
 
 
 def _lay_value(
-    st: MonasteryState, seat: int, a: Lay, reach: tuple[dict[int, int], int] | None = None
+    st: StateData, seat: int, a: Lay, reach: tuple[dict[int, int], int] | None = None
 ) -> float:
-    from monastic.games.monastery.geometry import OFF, ROT, node_edge
-
     t = TYPE_BY_ID[a.tile]
     key = cell_key(a.x, a.y)
     value = float(t.value) + 0.2 * sum(t.boxes)
@@ -171,27 +180,27 @@ def _lay_value(
                 continue
             if node_edge(st, node, key, (d + 2) % 4):
                 entry = min(entry, costs[node] + 1)
-        if entry <= st.mp and len(t.boxes) <= movers:
+        if entry <= st.movement_points and len(t.boxes) <= movers:
             value += 2.0 + 0.5 * sum(t.boxes)
     # closeness to own upright monks makes completion likelier
     best = 99
-    for m in core.seat_monks(st, seat):
-        if st.mloc[m] >= -1 and st.mstate[m] == 0:
-            x, y = core.xy_of_node(st, core.node_of(st, m))
+    for m in common.seat_monks(st, seat):
+        if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT:
+            x, y = common.xy_of_node(st, common.node_of(st, m))
             if (x, y) == ABBEY_XY:
                 x, y = 1, 0
             best = min(best, abs(x - a.x) + abs(y - a.y))
     return value - 0.3 * best
 
 
-def _letter_cost(st: MonasteryState, seat: int, a: BuyLetter) -> float:
-    return core.price(st, seat, a.cell)
+def _letter_cost(st: StateData, seat: int, a: BuyLetter) -> float:
+    return common.price(st, seat, a.cell)
 
 
 def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
     """A sensible heuristic choice among ``state.legal_actions(seat)``."""
-    st: MonasteryState = state
-    legal = st.legal_actions(seat)
+    legal = state.legal_actions(seat)
+    st: StateData = state
     if len(legal) == 1:
         return legal[0]
     by: dict[type, list[Any]] = {}
@@ -206,24 +215,24 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
     # Decisions outside steps and scorings.
     if Elect in by:
         values = evaluate(st)
-        partner = core.partner_colour(st, seat)
+        partner = common.partner_colour(st, seat)
 
         def elect_value(a: Elect) -> float:
             if a.colour == partner:
                 return 1000.0  # team game: the hour-disc stays in the team
-            return -values[core.seat_of_colour(st, a.colour)]  # never the leader
+            return -values[common.seat_of_colour(st, a.colour)]  # never the leader
 
         return best(by[Elect], elect_value)
     if Imprison in by:
         values = evaluate(st)
-        mine = st.colour[seat]
+        mine = st.seat_colour[seat]
 
         def jail(a: Imprison) -> float:
             if a.colour < 0:
                 return 0.0
             if a.colour == mine or (st.team and a.colour == (mine + 2) % 4):
                 return -5.0
-            return values[core.seat_of_colour(st, a.colour)] / 10 + 0.5
+            return values[common.seat_of_colour(st, a.colour)] / 10 + 0.5
 
         return best(by[Imprison], jail)
     if Return in by:
@@ -248,8 +257,8 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
             if _move_value(st, seat, mv) > 0:
                 return mv
         if Exchange in by and not any(isinstance(a, Lay) for a in legal):
-            hand_v = [INSTANCES[t].value for t in st.hand[seat] if INSTANCES[t].owner_colour < 0]
-            if hand_v and max(hand_v) >= 3 and st.mp == 0:
+            hand_v = [INSTANCES[t].value for t in st.hands[seat] if INSTANCES[t].owner_colour < 0]
+            if hand_v and max(hand_v) >= 3 and st.movement_points == 0:
                 return Exchange()
         # blessings are kept (never spent on encouragement)
         return End()
@@ -270,7 +279,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
                 return pray
         if Purchase in by:
             return Purchase()
-        own = st.colour[seat]
+        own = st.seat_colour[seat]
         mine_letters = [
             a
             for a in by.get(BuyLetter, [])
@@ -279,7 +288,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
         if mine_letters:
             return best(mine_letters, lambda a: -_letter_cost(st, seat, a))
         monks = [a for a in by.get(BuyMonk, []) if a.colour == own]
-        inside = sum(1 for m in core.seat_monks(st, seat) if st.mloc[m] >= -1)
+        inside = sum(1 for m in common.seat_monks(st, seat) if st.monk_location[m] >= IN_ABBEY)
         if monks and inside < 4:
             return best(monks, lambda a: -a.row)
         return End()

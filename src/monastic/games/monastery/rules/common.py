@@ -1,0 +1,160 @@
+"""What every phase shares: hours, seats and colours, monks, blessings, drawing, prices."""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from monastic.engine import Event
+from monastic.games.monastery.actions import ABBEY_XY
+from monastic.games.monastery.catalogue import (
+    ABBEY,
+    BOARD,
+    BOARD_COLUMNS,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+)
+from monastic.games.monastery.rules.geometry import cell_xy
+from monastic.games.monastery.state import IN_ABBEY, UPRIGHT, StateData
+
+#: The hour-disc (§1.1): ten hours a day, the tenth is Night; the game lasts two days.
+HOURS_PER_DAY = 10
+NIGHT = 10
+DAYS = 2
+LAST_ROUND = DAYS * HOURS_PER_DAY
+STUDY_HOURS = (2, 6, 9)
+TOIL_HOURS = (3, 4, 7)
+PRAYER_HOURS = (1, 5, 8)
+DRAWS = {1: 3, 5: 2, 8: 1}
+
+
+def hour(st: StateData) -> int:
+    return (st.round - 1) % HOURS_PER_DAY + 1
+
+
+def seat_of_colour(st: StateData, colour: int) -> int:
+    return st.seat_colour.index(colour) if colour in st.seat_colour else -1
+
+
+def owner(st: StateData, monk: int) -> int:
+    return seat_of_colour(st, monk // MONKS_PER_COLOUR)
+
+
+def partner_colour(st: StateData, seat: int) -> int:
+    return (st.seat_colour[seat] + 2) % 4 if st.team else -1
+
+
+def node_of(st: StateData, monk: int) -> int:
+    loc = st.monk_location[monk]
+    return ABBEY if loc == IN_ABBEY else loc
+
+
+def xy_of_node(st: StateData, node: int) -> tuple[int, int]:
+    if node == ABBEY:
+        return ABBEY_XY
+    return cell_xy(st.tile_cell[node])
+
+
+def seat_monks(st: StateData, seat: int) -> range:
+    c = st.seat_colour[seat]
+    return range(c * MONKS_PER_COLOUR, (c + 1) * MONKS_PER_COLOUR)
+
+
+def supply(st: StateData) -> int:
+    return BOARD.blessings - sum(st.blessings) - sum(st.tile_blessings)
+
+
+def receive(st: StateData, seat: int, locked: bool, events: list[Event], why: str) -> None:
+    """One blessing is due to ``seat`` (§4.5, exhaustion included; M-50 locking)."""
+    if supply(st) == 0:
+        returners = [s for s in range(st.n) if st.blessings[s] > 0]
+        if not returners:
+            events.append(Event("blessing_lost", {"seat": seat, "why": why}))
+            return
+        for s in returners:
+            st.blessings[s] -= 1
+            if st.locked_blessings[s] > st.blessings[s] or (
+                s == seat and st.locked_blessings[s] > 0
+            ):
+                st.locked_blessings[s] -= 1
+        events.append(Event("blessings_returned", {"seats": returners}))
+    st.blessings[seat] += 1
+    if locked:
+        st.locked_blessings[seat] += 1
+    events.append(
+        Event(
+            "blessing",
+            {"seat": seat, "why": why, "locked": locked, "held": st.blessings[seat]},
+            audience=frozenset({seat}),
+            public={"seat": seat, "why": why},
+        )
+    )
+
+
+def draw(st: StateData, seat: int, events: list[Event]) -> int:
+    """Draw one tile uniformly from the bag into ``seat``'s hand; -1 if the bag is empty."""
+    if not st.bag:
+        return -1
+    tile = st.bag.pop(st.rng.below(len(st.bag)))
+    insort(st.hands[seat], tile)
+    # What each seat knows of the tiles it put back (for determinize): the drawer may hold them.
+    kept = []
+    for entry in st.returned_tiles:
+        if entry[0] == seat:
+            if entry[1] != tile:
+                kept.append(entry)
+        else:
+            entry[2] |= 1 << seat
+            kept.append(entry)
+    st.returned_tiles = kept
+    events.append(
+        Event(
+            "draw",
+            {"seat": seat, "tile": INSTANCES[tile].id},
+            audience=frozenset({seat}),
+            public={"seat": seat},
+        )
+    )
+    return tile
+
+
+def to_bag(st: StateData, seat: int, type_id: str, events: list[Event]) -> None:
+    """Return one tile of type ``type_id`` from ``seat``'s hand to the bag."""
+    hand = st.hands[seat]
+    for i, t in enumerate(hand):
+        if INSTANCES[t].id == type_id:
+            del hand[i]
+            insort(st.bag, t)
+            st.returned_tiles = [e for e in st.returned_tiles if not (e[0] == seat and e[1] == t)]
+            st.returned_tiles.append([seat, t, 0])
+            break
+    events.append(
+        Event(
+            "return",
+            {"seat": seat, "tile": type_id},
+            audience=frozenset({seat}),
+            public={"seat": seat},
+        )
+    )
+
+
+def to_abbey(st: StateData, m: int) -> None:
+    """Send monk ``m`` home to the Abbey, upright, leaving any box it held."""
+    loc = st.monk_location[m]
+    if loc >= 0 and st.monk_box[m] >= 0:
+        st.tile_box_monks[loc][st.monk_box[m]] = -1
+    st.monk_location[m] = IN_ABBEY
+    st.monk_box[m] = -1
+    st.monk_posture[m] = UPRIGHT
+
+
+def own_track_full(st: StateData, seat: int) -> bool:
+    return 0 not in st.tracks[st.seat_colour[seat]]
+
+
+def price(st: StateData, seat: int, cell: int) -> int:
+    col = cell % BOARD_COLUMNS
+    return BOARD.reduced_price[col] if own_track_full(st, seat) else BOARD.full_price[col]
+
+
+def letters_left(st: StateData) -> int:
+    return sum(1 for c in st.board_letters if c not in ("", "+"))

@@ -1,0 +1,92 @@
+"""The end of the game: the E2 test (§1.6, M-56), the last event and the Testament (§4.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monastic.engine import Event, Result
+from monastic.games.monastery.actions import Lay
+from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, TYPES
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import placements
+from monastic.games.monastery.state import (
+    ENDING_E1,
+    ENDING_E2,
+    LARGE_LETTER,
+    NOT_ENDING,
+    StateData,
+)
+
+__all__ = ["check_e2", "e2_holds", "game_over", "result", "testament"]
+
+
+def check_e2(st: StateData, action: Any, events: list[Event]) -> None:
+    """E2 after every placement (§1.6, M-56)."""
+    if not isinstance(action, Lay) or st.ending:
+        return
+    if e2_holds(st):
+        st.ending = ENDING_E2
+        events.append(Event("game_end_triggered", {"rule": "E2"}))
+
+
+def e2_holds(st: StateData) -> bool:
+    types = sorted(
+        {INSTANCES[t].index for h in st.hands for t in h} | {INSTANCES[t].index for t in st.bag}
+    )
+    if not types:
+        return True
+    # cheap types first: livestock and one-gateway tiles are the easiest to place
+    types.sort(key=lambda ti: (TYPES[ti].category != "livestock", ti))
+    return not placements(st, types, all_qualify=True, first_only=True)
+
+
+def game_over(st: StateData, events: list[Event]) -> None:
+    st.over = 1
+    st.phase = "over"
+    st.pending = []
+    events.append(Event("game_over", {"scores": list(result(st).scores)}))
+
+
+def testament(st: StateData, seat: int) -> dict[str, int]:
+    """§4.6 / M-58."""
+    letters = sum(1 for v in st.tracks[st.seat_colour[seat]] if v == LARGE_LETTER)
+    penalty = sum(INSTANCES[t].value for t in st.hands[seat])
+    return {
+        "letters": 3 * letters,
+        "blessings": st.blessings[seat],
+        "unlaid": -penalty,
+        "total": 3 * letters + st.blessings[seat] - penalty,
+    }
+
+
+def result(st: StateData) -> Result:
+    if not st.over:
+        raise ValueError("the game is not over")
+    parts = [testament(st, s) for s in range(st.n)]
+    own = [p["total"] for p in parts]
+    if st.team:
+        scores = [
+            own[s] + own[common.seat_of_colour(st, (st.seat_colour[s] + 2) % 4)]
+            for s in range(st.n)
+        ]
+        # M-59: the team holding the lowest tied row wins.
+        keys = [
+            (scores[s], max(st.seat_colour[s], (st.seat_colour[s] + 2) % 4)) for s in range(st.n)
+        ]
+    else:
+        scores = own
+        keys = [(scores[s], st.seat_colour[s]) for s in range(st.n)]
+    best = max(keys)
+    winners = tuple(s for s in range(st.n) if keys[s] == best)
+    ranks = tuple(1 + sum(1 for o in keys if o > k) for k in keys)
+    return Result(
+        scores=tuple(float(x) for x in scores),
+        winners=winners,
+        ranks=ranks,
+        breakdown={
+            "testament": parts,
+            "colours": [COLOUR_LETTERS[c] for c in st.seat_colour],
+            "end": {NOT_ENDING: "E3", ENDING_E1: "E1", ENDING_E2: "E2"}[st.ending],
+            "round": st.round,
+        },
+    )

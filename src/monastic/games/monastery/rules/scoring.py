@@ -1,0 +1,464 @@
+"""One player's scoring: S1 building, S2 symbols, S3 prayer, S4 toil/study, S5 purchase, S6."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monastic.engine import Event
+from monastic.games.monastery.actions import (
+    AbbotsHouse,
+    Almonry,
+    BuyLetter,
+    BuyMonk,
+    End,
+    Lay,
+    Library,
+    Pray,
+    Purchase,
+    Workshop,
+)
+from monastic.games.monastery.catalogue import (
+    ABBEY,
+    BOARD,
+    BOARD_CELLS,
+    BOARD_COLUMNS,
+    GARDEN_GROUP,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+    N_MONKS,
+    TRACK_SPACES,
+)
+from monastic.games.monastery.rules import common, election
+from monastic.games.monastery.rules.geometry import cell_key, cell_xy, group_component
+from monastic.games.monastery.rules.hidden import hidden_from
+from monastic.games.monastery.rules.step import lay_actions, lay_tile
+from monastic.games.monastery.state import (
+    CROSS,
+    E_HOUSE,
+    EMPTY_SPACE,
+    ENDING_E1,
+    IN_ABBEY,
+    LARGE_LETTER,
+    P_RETURN,
+    PRAYING,
+    PRISONER,
+    PURCHASE_STAGE,
+    R_WORKSHOP,
+    SMALL_LETTER,
+    SYMBOLS_STAGE,
+    UPRIGHT,
+    StateData,
+)
+
+__all__ = ["begin_scoring", "build_points", "legal", "toil_detail", "toil_points"]
+
+#: M-29: a group tile under construction scores k (gardens 2k), at most this.
+GROUP_POINTS_CAP = 4
+SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
+
+
+def _on(st: StateData, node: int) -> list[int]:
+    return [m for m in range(N_MONKS) if st.monk_location[m] == node]
+
+
+def _prayed_on(st: StateData, node: int) -> bool:
+    location, posture = st.monk_location, st.monk_posture
+    return any(location[m] == node and posture[m] != UPRIGHT for m in range(N_MONKS))
+
+
+def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[str, int]]]:
+    """S1 (M-27, M-29): points, building monks and a breakdown, for ``seat`` now."""
+    pts = 0
+    monks: list[int] = []
+    detail: list[tuple[str, int]] = []
+    for i in sorted(st.laid_order, key=st.tile_cell.__getitem__):
+        if st.tile_finished[i] or -1 in st.tile_box_monks[i]:
+            continue
+        mine = [b for b, m in enumerate(st.tile_box_monks[i]) if common.owner(st, m) == seat]
+        if not mine:
+            continue
+        t = INSTANCES[i]
+        if t.group:
+            per_tile = 2 if t.group == GARDEN_GROUP else 1
+            got = min(GROUP_POINTS_CAP, per_tile * group_component(st, i))
+        else:
+            got = sum(t.boxes[b] for b in mine)
+        pts += got
+        monks.extend(st.tile_box_monks[i][b] for b in mine)
+        x, y = cell_xy(st.tile_cell[i])
+        detail.append((f"{x},{y}", got))
+    return pts, monks, detail
+
+
+def toil_points(st: StateData, seat: int) -> int:
+    """S4 (M-32, M-33, M-38): study or toil points of ``seat`` now."""
+    return sum(got for _, got, _ in toil_detail(st, seat))
+
+
+def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
+    """S4 by place: (``x,y`` or ``A``, points, tile name) for each place that scores."""
+    h = common.hour(st)
+    study = h in common.STUDY_HOURS
+    toil = h in common.TOIL_HOURS
+    if not (study or toil):
+        return []
+    nodes: set[int] = set()
+    for m in common.seat_monks(st, seat):
+        free = st.monk_posture[m] == UPRIGHT and m not in st.building_monks
+        if free and st.monk_location[m] >= IN_ABBEY:
+            nodes.add(common.node_of(st, m))
+    out: list[tuple[str, int, str]] = []
+    for node in sorted(nodes):
+        if node == ABBEY:
+            if study:
+                out.append(("A", 1, "Abbey"))
+            continue
+        t = INSTANCES[node]
+        if (
+            not st.tile_finished[node]
+            or st.tile_built_round[node] == st.round
+            or _prayed_on(st, node)
+        ):
+            continue
+        if t.colour == "dual" or (study and t.colour == "grey") or (toil and t.colour == "brown"):
+            if study and t.symbol == "scriptorium" and not st.simple:
+                got = 2
+            elif toil and t.symbol == "farm" and not st.simple:
+                got = 3
+            else:
+                got = 1
+            x, y = cell_xy(st.tile_cell[node])
+            out.append((f"{x},{y}", got, t.name))
+    return out
+
+
+def begin_scoring(st: StateData, seat: int, events: list[Event]) -> None:
+    st.locked_blessings[seat] = 0
+    st.used_symbol_tiles = []
+    st.prayed = 0
+    st.scoring_stage = SYMBOLS_STAGE
+    st.scoring_points, st.building_monks, detail = build_points(st, seat)
+
+    # Each entry names its tile only for those who may know it (M-5: uc buildings).
+    def tiles(viewer: int | None) -> list[Any]:
+        out: list[Any] = []
+        for xy, got in detail:
+            x, y = (int(v) for v in xy.split(","))
+            i = st.grid[cell_key(x, y)]
+            out.append([xy, got, None if hidden_from(st, i, viewer) else INSTANCES[i].name])
+        return out
+
+    data: dict[str, Any] = {"seat": seat, "points": st.scoring_points, "tiles": tiles(seat)}
+    public: dict[str, Any] = {**data, "tiles": tiles(None)}
+    if public == data:
+        events.append(Event("build", data))
+    else:
+        events.append(Event("build", data, audience=frozenset({seat}), public=public))
+
+
+def _symbol_tiles(st: StateData, seat: int) -> list[int]:
+    if st.simple:
+        return []
+    out = []
+    for i in sorted(st.laid_order):
+        t = INSTANCES[i]
+        if (
+            t.symbol not in SYMBOLS
+            or not st.tile_finished[i]
+            or st.tile_built_round[i] == st.round
+            or i in st.used_symbol_tiles
+        ):
+            continue
+        if _prayed_on(st, i):
+            continue
+        if any(
+            st.monk_location[m] == i
+            and st.monk_posture[m] == UPRIGHT
+            and m not in st.building_monks
+            for m in common.seat_monks(st, seat)
+        ):
+            out.append(i)
+    return out
+
+
+def _library_pairs(st: StateData) -> list[Library]:
+    cells = [
+        c
+        for c in range(BOARD_CELLS)
+        if st.board_letters[c] not in ("", "+") and not st.board_small_side[c]
+    ]
+    return [
+        Library(a, b)
+        for i, a in enumerate(cells)
+        for b in cells[i + 1 :]
+        if st.board_letters[a] != st.board_letters[b]
+    ]
+
+
+def _pray_options(st: StateData, seat: int) -> list[Pray]:
+    out = []
+    nodes = sorted(
+        {
+            st.monk_location[m]
+            for m in common.seat_monks(st, seat)
+            if st.monk_location[m] >= 0
+            and st.monk_posture[m] == UPRIGHT
+            and m not in st.building_monks
+        }
+    )
+    for node in nodes:
+        t = INSTANCES[node]
+        if not st.tile_finished[node] or st.tile_built_round[node] == st.round or t.livestock:
+            continue
+        on = _on(st, node)
+        if t.symbol == "chapel" and not st.simple:
+            praying = [m for m in on if st.monk_posture[m] != UPRIGHT]
+            if len(praying) >= 3 or any(common.owner(st, m) == seat for m in praying):
+                continue
+        elif len(on) != 1:
+            continue
+        x, y = cell_xy(st.tile_cell[node])
+        out.append(Pray(x, y))
+    return out
+
+
+def stage0(st: StateData, seat: int) -> list[Any]:
+    """S2 and S3 choices (without Purchase)."""
+    out: list[Any] = []
+    for i in _symbol_tiles(st, seat):
+        sym = INSTANCES[i].symbol
+        if sym == "library":
+            out.extend(_library_pairs(st))
+        elif sym == "workshop" and st.bag:
+            out.append(Workshop())
+        elif sym == "stables":
+            out.extend(lay_actions(st, seat, True))
+        elif sym == "abbots_house":
+            out.append(AbbotsHouse())
+        elif sym == "almonry":
+            out.append(Almonry())
+    if not st.prayed:
+        out.extend(_pray_options(st, seat))
+    return out
+
+
+def has_stage0(st: StateData, seat: int) -> bool:
+    """Whether any S2/S3 choice exists (cheaper than listing them)."""
+    if not st.prayed and _pray_options(st, seat):
+        return True
+    for i in _symbol_tiles(st, seat):
+        sym = INSTANCES[i].symbol
+        if sym in ("abbots_house", "almonry") or (sym == "workshop" and st.bag):
+            return True
+        if (
+            sym == "library"
+            and len(
+                {
+                    c
+                    for c, small in zip(st.board_letters, st.board_small_side, strict=True)
+                    if c not in ("", "+") and not small
+                }
+            )
+            >= 2
+        ):
+            return True
+        if sym == "stables" and lay_actions(st, seat, True):
+            return True
+    return False
+
+
+def can_buy(st: StateData, seat: int) -> bool:
+    """Whether some letter or monk is affordable now (cheaper than listing them)."""
+    money = budget(st, seat)
+    if money <= 0:
+        return False
+    prices = BOARD.reduced_price if common.own_track_full(st, seat) else BOARD.full_price
+    for cell in range(BOARD_CELLS):
+        ch = st.board_letters[cell]
+        if ch and prices[cell % BOARD_COLUMNS] <= money:
+            if ch != "+":
+                return True
+            row = cell // BOARD_COLUMNS
+            location, cross_row = st.monk_location, st.monk_cross_row
+            if any(location[m] == CROSS and cross_row[m] == row for m in range(N_MONKS)):
+                return True
+    return False
+
+
+def budget(st: StateData, seat: int) -> int:
+    return st.scoring_points + st.blessings[seat] - st.locked_blessings[seat]
+
+
+def stage1(st: StateData, seat: int) -> list[Any]:
+    """S5 purchases (without End)."""
+    out: list[Any] = []
+    money = budget(st, seat)
+    if money <= 0:
+        return out
+    full = common.own_track_full(st, seat)
+    prices = BOARD.reduced_price if full else BOARD.full_price
+    in_play = sorted(st.seat_colour)
+    for cell in range(BOARD_CELLS):
+        ch = st.board_letters[cell]
+        if ch == "" or prices[cell % BOARD_COLUMNS] > money:
+            continue
+        if ch == "+":
+            row = cell // BOARD_COLUMNS
+            present = sorted(
+                {
+                    m // MONKS_PER_COLOUR
+                    for m in range(N_MONKS)
+                    if st.monk_location[m] == CROSS and st.monk_cross_row[m] == row
+                }
+            )
+            out.extend(BuyMonk(c, row) for c in present)
+            continue
+        for c in in_play:
+            track = st.tracks[c]
+            for s in range(TRACK_SPACES):
+                if track[s] == EMPTY_SPACE and BOARD.tracks[c][s] == ch:
+                    out.append(BuyLetter(cell, c, s))
+    return out
+
+
+def legal(st: StateData, seat: int) -> list[Any]:
+    if st.scoring_stage == SYMBOLS_STAGE:
+        return [*stage0(st, seat), Purchase()]
+    return [*stage1(st, seat), End()]
+
+
+def _pay(st: StateData, seat: int, cost: int) -> None:
+    if st.scoring_points >= cost:
+        st.scoring_points -= cost
+    else:
+        st.blessings[seat] -= cost - st.scoring_points
+        st.scoring_points = 0
+
+
+def to_purchase(st: StateData, seat: int, events: list[Event]) -> None:
+    """S4, then the purchase stage."""
+    detail = toil_detail(st, seat)
+    got = sum(d[1] for d in detail)
+    st.scoring_points += got
+    st.scoring_stage = PURCHASE_STAGE
+    tiles: list[Any] = [list(d) for d in detail]
+    events.append(
+        Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
+    )
+
+
+def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
+    """Apply a scoring action; True when the scoring is over (S6 still to do)."""
+    if isinstance(action, Purchase):
+        to_purchase(st, seat, events)
+        return False
+    if isinstance(action, Pray):
+        node = st.grid[cell_key(action.x, action.y)]
+        m = next(
+            m
+            for m in common.seat_monks(st, seat)
+            if st.monk_location[m] == node and st.monk_posture[m] == UPRIGHT
+        )
+        st.monk_posture[m] = PRAYING
+        t = INSTANCES[node]
+        got = 2 * t.value if t.symbol == "chapel" and not st.simple else t.value
+        st.scoring_points += got
+        st.prayed = 1
+        where = {"seat": seat, "x": action.x, "y": action.y, "name": t.name}
+        events.append(Event("pray", {**where, "points": got}))
+        to_purchase(st, seat, events)
+        return False
+    if isinstance(action, Library):
+        _use(st, seat, "library")
+        st.board_letters[action.a], st.board_letters[action.b] = (
+            st.board_letters[action.b],
+            st.board_letters[action.a],
+        )
+        st.board_small_side[action.a] = st.board_small_side[action.b] = 1
+        events.append(Event("library", {"seat": seat, "action": str(action)}))
+        return False
+    if isinstance(action, Workshop):
+        _use(st, seat, "workshop")
+        common.draw(st, seat, events)
+        st.pending.append([P_RETURN, seat, R_WORKSHOP])
+        return False
+    if isinstance(action, Almonry):
+        _use(st, seat, "almonry")
+        common.receive(st, seat, True, events, "almonry")
+        return False
+    if isinstance(action, Lay):
+        _use(st, seat, "stables")
+        lay_tile(st, seat, action, events)
+        return False
+    if isinstance(action, AbbotsHouse):
+        house = _use(st, seat, "abbots_house")
+        counts = [0] * st.n
+        for m in range(N_MONKS):
+            at_home = st.monk_location[m] == IN_ABBEY or st.monk_location[m] == house
+            if at_home and st.monk_posture[m] != PRISONER:
+                counts[common.owner(st, m)] += 1
+        events.append(Event("abbots_house", {"seat": seat, "counts": counts}))
+        election.hold(st, counts, E_HOUSE, events)
+        return False
+    if isinstance(action, BuyLetter):
+        _pay(st, seat, common.price(st, seat, action.cell))
+        ch = st.board_letters[action.cell]
+        st.board_letters[action.cell] = ""
+        st.board_small_side[action.cell] = 0
+        own = st.seat_colour[seat]
+        large = action.colour == own or action.colour == common.partner_colour(st, seat)
+        st.tracks[action.colour][action.space] = LARGE_LETTER if large else SMALL_LETTER
+        events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
+        if not large:
+            common.receive(st, seat, True, events, "letter")
+        if common.letters_left(st) == 0 and not st.ending:
+            st.ending = ENDING_E1
+            events.append(Event("game_end_triggered", {"rule": "E1"}))
+        return False
+    if isinstance(action, BuyMonk):
+        cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
+        _pay(st, seat, common.price(st, seat, cell))
+        m = next(
+            m
+            for m in range(action.colour * MONKS_PER_COLOUR, (action.colour + 1) * MONKS_PER_COLOUR)
+            if st.monk_location[m] == CROSS and st.monk_cross_row[m] == action.row
+        )
+        st.monk_location[m] = IN_ABBEY
+        st.monk_cross_row[m] = -1
+        st.monk_posture[m] = UPRIGHT
+        events.append(Event("buy", {"seat": seat, "action": str(action)}))
+        return False
+    if isinstance(action, End):
+        return True
+    raise ValueError(f"{action} is not a scoring action")
+
+
+def _use(st: StateData, seat: int, symbol: str) -> int:
+    i = next(i for i in _symbol_tiles(st, seat) if INSTANCES[i].symbol == symbol)
+    st.used_symbol_tiles.append(i)
+    return i
+
+
+def finish(st: StateData, seat: int, events: list[Event]) -> None:
+    """S6 conversion, then the flips of M-30."""
+    got = BOARD.convert(st.scoring_points)
+    for _ in range(got):
+        common.receive(st, seat, True, events, "leftover")
+    st.scoring_points = 0
+    st.locked_blessings[seat] = 0
+    st.building_monks = []
+    st.used_symbol_tiles = []
+    later = st.turn_order[st.turn + 1 :]
+    for i in sorted(st.laid_order, key=st.tile_cell.__getitem__):
+        if st.tile_finished[i] or -1 in st.tile_box_monks[i]:
+            continue
+        if any(common.owner(st, m) in later for m in st.tile_box_monks[i]):
+            continue
+        st.tile_finished[i] = 1
+        st.tile_built_round[i] = st.round
+        st.tile_blessings[i] = 0
+        for m in st.tile_box_monks[i]:
+            st.monk_box[m] = -1
+        st.tile_box_monks[i] = [-1] * len(st.tile_box_monks[i])
+        x, y = cell_xy(st.tile_cell[i])
+        events.append(Event("flip", {"x": x, "y": y, "tile": INSTANCES[i].id}))

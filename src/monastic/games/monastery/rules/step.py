@@ -1,0 +1,295 @@
+"""A player's step in a Study or Toil round: laying or exchanging, movement, encouragement."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from monastic.engine import Event
+from monastic.games.monastery.actions import (
+    ABBEY_XY,
+    Encourage,
+    End,
+    Exchange,
+    Lay,
+    Move,
+    Shift,
+)
+from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TYPES
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import (
+    ROT,
+    adjacency,
+    adjacent_tiles,
+    cell_key,
+    cell_xy,
+    placements,
+)
+from monastic.games.monastery.state import IN_ABBEY, P_RETURN, R_EXCHANGE, UPRIGHT, StateData
+
+__all__ = ["begin_step", "lay_tile", "legal", "reachable"]
+
+#: colour -> the instance index of that colour's secret passage
+PASSAGE_OF = tuple(
+    next(i for i, t in enumerate(INSTANCES) if t.owner_colour == c) for c in range(COLOURS)
+)
+
+
+def begin_step(st: StateData, seat: int) -> None:
+    """Set up a step: movement points (M-13) and the monks that may shift for free (M-18)."""
+    upright = [
+        m
+        for m in common.seat_monks(st, seat)
+        if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT
+    ]
+    st.movement_points = 2 * len(upright)
+    st.laid_this_step = 0
+    st.encouraging = 0
+    st.stopped_monks = []
+    st.shiftable_monks = [
+        m
+        for m in upright
+        if st.monk_location[m] >= 0
+        and not st.tile_finished[st.monk_location[m]]
+        and -1 in st.tile_box_monks[st.monk_location[m]]
+    ]
+
+
+def hand_types(st: StateData, seat: int) -> list[int]:
+    """Distinct type indices in the hand that this seat may lay (passages: own only, M-8)."""
+    out: list[int] = []
+    for t in st.hands[seat]:
+        tt = INSTANCES[t]
+        if tt.owner_colour >= 0 and tt.owner_colour != st.seat_colour[seat]:
+            continue
+        if tt.index not in out:
+            out.append(tt.index)
+    return out
+
+
+def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
+    out = []
+    for ti, key, rot in placements(st, hand_types(st, seat)):
+        x, y = cell_xy(key)
+        out.append(Lay(TYPES[ti].id, x, y, rot, stables))
+    return out
+
+
+def _passages(st: StateData, seat: int) -> list[int]:
+    """Laid passages a monk of ``seat`` may jump to (M-19, team: partner's too)."""
+    colours = [st.seat_colour[seat]]
+    if st.team:
+        colours.append(common.partner_colour(st, seat))
+    out = []
+    for c in colours:
+        i = PASSAGE_OF[c]
+        if st.tile_cell[i] >= 0 and not any(
+            loc == i and st.monk_posture[m] != UPRIGHT for m, loc in enumerate(st.monk_location)
+        ):
+            out.append(i)
+    out.sort()
+    return out
+
+
+def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, int]:
+    """Min cost from ``start`` to every node a monk may end on (start excluded)."""
+    adj = adjacency(st)
+    jumps = _passages(st, seat)
+    counts = [0] * (ABBEY + 1)
+    for loc in st.monk_location:
+        if loc >= 0:
+            counts[loc] += 1
+    dist = {start: 0}
+    queue = deque([start])
+    out: dict[int, int] = {}
+    while queue:
+        node = queue.popleft()
+        c = dist[node]
+        if node != start:
+            if node == ABBEY:
+                out[node] = c
+            elif st.tile_finished[node]:
+                if counts[node] < INSTANCES[node].value:
+                    out[node] = c
+            elif -1 in st.tile_box_monks[node]:
+                out[node] = c
+                continue  # must stop (§2.7)
+        if c >= budget:
+            continue
+        for nxt in (*adj[node], *jumps):
+            if nxt not in dist:
+                dist[nxt] = c + 1
+                queue.append(nxt)
+    return out
+
+
+def movable(st: StateData, seat: int) -> list[int]:
+    """One representative per distinct place: upright, not stopped, not on a full uc tile."""
+    out = []
+    seen: set[tuple[int, int]] = set()
+    for m in common.seat_monks(st, seat):
+        loc = st.monk_location[m]
+        if loc < IN_ABBEY or st.monk_posture[m] != UPRIGHT or m in st.stopped_monks:
+            continue
+        if loc >= 0 and not st.tile_finished[loc] and -1 not in st.tile_box_monks[loc]:
+            continue
+        place = (loc, st.monk_box[m])
+        if place not in seen:
+            seen.add(place)
+            out.append(m)
+    return out
+
+
+def move_actions(st: StateData, seat: int) -> list[Any]:
+    out: list[Any] = []
+    if st.movement_points <= 0 and not st.shiftable_monks:
+        return out
+    for m in movable(st, seat):
+        start = common.node_of(st, m)
+        sx, sy = common.xy_of_node(st, start)
+        sbox = st.monk_box[m]
+        if st.movement_points > 0:
+            # ordered by place, never by tile number (which would hint at hidden identities)
+            dests = sorted(
+                (common.xy_of_node(st, node), node, cost)
+                for node, cost in reachable(st, seat, start, st.movement_points).items()
+            )
+            for (dx, dy), node, cost in dests:
+                if node != ABBEY and not st.tile_finished[node]:
+                    for b, occ in enumerate(st.tile_box_monks[node]):
+                        if occ == -1:
+                            out.append(Move(sx, sy, sbox, dx, dy, b, cost))
+                else:
+                    out.append(Move(sx, sy, sbox, dx, dy, -1, cost))
+        if m in st.shiftable_monks:
+            for b, occ in enumerate(st.tile_box_monks[start]):
+                if occ == -1:
+                    out.append(Shift(sx, sy, sbox, b))
+    return out
+
+
+def legal(st: StateData, seat: int) -> list[Any]:
+    out: list[Any] = []
+    if not st.encouraging:
+        if not st.laid_this_step:
+            out.extend(lay_actions(st, seat, False))
+            if st.bag and st.hands[seat]:
+                out.append(Exchange())
+        out.extend(move_actions(st, seat))
+    if st.blessings[seat] > 0:
+        for key in sorted(st.tile_cell[i] for i in st.laid_order if not st.tile_finished[i]):
+            if -1 in st.tile_box_monks[st.grid[key]]:
+                x, y = cell_xy(key)
+                out.append(Encourage(x, y))
+    out.append(End())
+    return out
+
+
+def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event]) -> None:
+    """Lay a tile from hand (L7; livestock blessings M-12)."""
+    tt = TYPE_BY_ID[action.tile]
+    hand = st.hands[seat]
+    inst = next(t for t in hand if INSTANCES[t].index == tt.index)
+    hand.remove(inst)
+    key = cell_key(action.x, action.y)
+    st.tile_cell[inst] = key
+    st.tile_rotation[inst] = action.rot
+    st.tile_finished[inst] = 1 if tt.livestock else 0
+    st.tile_laid_by[inst] = seat
+    st.grid[key] = inst
+    st.laid_order.append(inst)
+    st._adjacency = None
+    data = {"seat": seat, "tile": tt.id, "x": action.x, "y": action.y, "rot": action.rot * 90}
+    if tt.category == "building":
+        edges = "".join("-PG"[e] for e in ROT[tt.index][action.rot])
+        public = {
+            "seat": seat,
+            "x": action.x,
+            "y": action.y,
+            "edges": edges,
+            "category": tt.category,
+            "colour": tt.colour,
+            "boxes": list(tt.boxes),
+        }
+        events.append(Event("lay", data, audience=frozenset({seat}), public=public))
+    else:
+        events.append(Event("lay", data))
+    if tt.livestock:
+        for _ in range(adjacent_tiles(st, key)):
+            common.receive(st, seat, action.stables, events, "livestock")
+
+
+def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
+    node = IN_ABBEY if (x, y) == ABBEY_XY else st.grid[cell_key(x, y)]
+    for m in common.seat_monks(st, seat):
+        if (
+            st.monk_location[m] == node
+            and st.monk_posture[m] == UPRIGHT
+            and st.monk_box[m] == box
+            and m not in st.stopped_monks
+        ):
+            return m
+    raise ValueError("no such monk")
+
+
+def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
+    """Apply a step action; True when the step is over."""
+    if isinstance(action, Lay):
+        lay_tile(st, seat, action, events)
+        st.laid_this_step = 1
+        return False
+    if isinstance(action, Exchange):
+        st.laid_this_step = 1
+        common.draw(st, seat, events)
+        st.pending.append([P_RETURN, seat, R_EXCHANGE])
+        return False
+    if isinstance(action, Move):
+        m = _find_monk(st, seat, action.sx, action.sy, action.sbox)
+        old = st.monk_location[m]
+        if old >= 0 and st.monk_box[m] >= 0:
+            st.tile_box_monks[old][st.monk_box[m]] = -1
+        st.movement_points -= action.cost
+        if m in st.shiftable_monks:
+            st.shiftable_monks.remove(m)
+        if (action.dx, action.dy) == ABBEY_XY:
+            st.monk_location[m] = IN_ABBEY
+            st.monk_box[m] = -1
+        else:
+            node = st.grid[cell_key(action.dx, action.dy)]
+            st.monk_location[m] = node
+            st.monk_box[m] = action.dbox
+            if action.dbox >= 0:
+                st.tile_box_monks[node][action.dbox] = m
+                st.stopped_monks.append(m)
+                got = st.tile_blessings[node]
+                if got:
+                    st.tile_blessings[node] = 0
+                    st.blessings[seat] += got
+                    events.append(
+                        Event(
+                            "claim",
+                            {"seat": seat, "x": action.dx, "y": action.dy, "blessings": got},
+                        )
+                    )
+        events.append(Event("move", {"seat": seat, "action": str(action)}))
+        return False
+    if isinstance(action, Shift):
+        m = _find_monk(st, seat, action.x, action.y, action.a)
+        node = st.monk_location[m]
+        st.tile_box_monks[node][action.a] = -1
+        st.tile_box_monks[node][action.b] = m
+        st.monk_box[m] = action.b
+        st.shiftable_monks.remove(m)
+        events.append(Event("shift", {"seat": seat, "action": str(action)}))
+        return False
+    if isinstance(action, Encourage):
+        node = st.grid[cell_key(action.x, action.y)]
+        st.blessings[seat] -= 1
+        st.tile_blessings[node] += 1
+        st.encouraging = 1
+        events.append(Event("encourage", {"seat": seat, "x": action.x, "y": action.y}))
+        return False
+    if isinstance(action, End):
+        events.append(Event("end_step", {"seat": seat}))
+        return True
+    raise ValueError(f"{action} is not a step action")

@@ -1,0 +1,294 @@
+"""Fixed action spaces: every action of a game, at a player count, as a short run of tokens.
+
+A codec numbers the actions of one game at one player count once and for all, from the
+structure of the action values and the game's catalogue, never from the texts a state
+happens to list. Its ``size`` tokens are split into named blocks (``play``, ``offer``,
+``cell``...). Almost every action is one token. The few families whose true number is
+far too large for one flat mask (a straight of the card game is one of 8**9 suit choices,
+a Monastery placement one of 38 tiles x 4 turns x thousands of cells) are a head token
+followed by a fixed number of stage tokens that the head decides (the straight's suit at
+each rank; the cell). A learner enters them one token at a time, each step with an exact
+mask, as OpenSpiel's own Hearts passes three cards one at a time.
+
+Every action also has one integer, ``index(action)``, in the fixed range
+``0..flat_size - 1``: its head's offset plus the stage tokens read as digits. It is the
+flat number a search or a table can key on; the environments use tokens.
+
+The tokens leave out only what the state decides (a Monastery move's cost, the number of
+the offer being answered), so ``Choices.action`` reads them back from the legal actions.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from bisect import bisect_right
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+from math import prod
+from operator import itemgetter
+from typing import ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from monastic.engine import State
+
+__all__ = ["ActionCodec", "Block", "Choices", "Layout", "Mask"]
+
+Mask = npt.NDArray[np.int8]
+_first = itemgetter(0)
+Tokens = tuple[int, ...]
+#: The codec remembers the tokens of at most this many action values (then starts afresh).
+_MEMO_LIMIT = 1 << 17
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A named run of token ids: ``start .. start + size - 1``."""
+
+    name: str
+    start: int
+    size: int
+
+    def at(self, offset: int) -> int:
+        """The token of the block's ``offset``-th entry."""
+        if not 0 <= offset < self.size:
+            raise ValueError(f"{self.name}: entry {offset} is outside 0..{self.size - 1}")
+        return self.start + offset
+
+    def offset(self, token: int) -> int:
+        """Which entry of the block ``token`` is."""
+        if not self.start <= token < self.start + self.size:
+            raise ValueError(f"token {token} is not in block {self.name}")
+        return token - self.start
+
+
+class Layout:
+    """Lays blocks end to end; the codec's token ids."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.size = 0
+
+    def add(self, name: str, size: int) -> Block:
+        if size < 1:
+            raise ValueError(f"block {name} must hold at least one token")
+        block = Block(name, self.size, size)
+        self.blocks.append(block)
+        self.size += size
+        return block
+
+
+class ActionCodec(ABC):
+    """The fixed action space of one game at one player count."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, players: int, layout: Layout, stage_blocks: Iterable[Block] = ()) -> None:
+        self.players = players
+        self.blocks: tuple[Block, ...] = tuple(layout.blocks)
+        if self.blocks[0] != Block("wait", 0, 1):
+            raise ValueError("token 0 must be the block 'wait' (a seat with nothing to do)")
+        #: Token 0: what a seat sends in a Parallel step while others choose.
+        self.wait = self.blocks[0]
+        self.size = layout.size
+        #: Blocks whose tokens only follow a head, never start an action.
+        self.stage_blocks = frozenset(stage_blocks)
+        self._starts = [block.start for block in self.blocks]
+        heads = [t for t in range(self.size) if self.block_of(t) not in self.stage_blocks]
+        widths = [prod(b.size for b in self.stages(t)) for t in heads]
+        self._heads = heads
+        self._head_offsets = [0, *accumulate(widths)]
+        self._head_position = {t: i for i, t in enumerate(heads)}
+        self.flat_size = self._head_offsets[-1]
+        #: The longest token run of any action.
+        self.max_tokens = 1 + max(len(self.stages(t)) for t in heads)
+        #: The head tokens of staged actions.
+        self.staged_heads = frozenset(t for t in heads if self.stages(t))
+        self._memo: dict[Hashable, Tokens] = {}
+        # By the action object itself: games hand out the same interned values again and
+        # again, and an identity look-up skips hashing a dataclass. Holding the object keeps
+        # its id from being reused while the entry lives.
+        self._by_id: dict[int, Tokens] = {}
+        self._first_by_id: dict[int, int] = {}
+        self._kept: list[Hashable] = []
+
+    # What each game fills in ---------------------------------------------------------------
+
+    @abstractmethod
+    def encode(self, action: Hashable) -> Tokens:
+        """The tokens of an action value (state-free); ValueError if the space has none."""
+
+    def stages(self, head: int) -> tuple[Block, ...]:
+        """The blocks of the tokens that follow ``head`` (none for a one-token action)."""
+        return ()
+
+    # Shared ---------------------------------------------------------------------------------
+
+    def tokens(self, action: Hashable) -> Tokens:
+        """``encode``, remembered (actions are small frozen values, listed again and again)."""
+        memo = self._memo
+        found = memo.get(action)
+        if found is None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            found = memo[action] = self.encode(action)
+        return found
+
+    def runs(self, actions: Sequence[Hashable]) -> list[Tokens]:
+        """The tokens of each action, in order."""
+        self._learn(actions)
+        return list(map(self._by_id.__getitem__, map(id, actions)))
+
+    def first_tokens(self, actions: Sequence[Hashable]) -> list[int]:
+        """The first token of each action, in order (the fast path of ``Choices``)."""
+        firsts: list[int | None] = list(map(self._first_by_id.get, map(id, actions)))
+        if None in firsts:
+            self._learn(actions)
+            return list(map(self._first_by_id.__getitem__, map(id, actions)))
+        return firsts  # type: ignore[return-value]  # no None left
+
+    def _learn(self, actions: Sequence[Hashable]) -> None:
+        """Remember the tokens of every action by its identity.
+
+        The objects are kept alive alongside, so no id is reused while its entry lives:
+        games hand out the same interned values again and again, and the look-ups then
+        run without a Python-level step per action.
+        """
+        memo = self._by_id
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+            self._first_by_id.clear()
+            self._kept.clear()
+        for action in actions:
+            key = id(action)
+            if key not in memo:
+                run = memo[key] = self.tokens(action)
+                self._first_by_id[key] = run[0]
+                self._kept.append(action)
+
+    def block_of(self, token: int) -> Block:
+        if not 0 <= token < self.size:
+            raise ValueError(f"token {token} is outside 0..{self.size - 1}")
+        return self.blocks[bisect_right(self._starts, token) - 1]
+
+    def token_name(self, token: int) -> str:
+        """``play:7``: the block and the entry, for reading a trajectory."""
+        block = self.block_of(token)
+        return f"{block.name}:{token - block.start}"
+
+    def index(self, action: Hashable) -> int:
+        """The action's one integer in ``0..flat_size - 1``."""
+        return self.index_of_tokens(self.tokens(action))
+
+    def index_of_tokens(self, tokens: Sequence[int]) -> int:
+        head, rest = tokens[0], tokens[1:]
+        position = self._head_position.get(head)
+        if position is None:
+            raise ValueError(f"token {head} ({self.token_name(head)}) cannot start an action")
+        stages = self.stages(head)
+        if len(rest) != len(stages):
+            raise ValueError(f"{self.token_name(head)} takes {len(stages)} more tokens")
+        value = 0
+        for block, token in zip(stages, rest, strict=True):
+            value = value * block.size + block.offset(token)
+        return self._head_offsets[position] + value
+
+    def tokens_of_index(self, index: int) -> Tokens:
+        """The tokens of the action numbered ``index`` (the inverse of ``index_of_tokens``)."""
+        if not 0 <= index < self.flat_size:
+            raise ValueError(f"index {index} is outside 0..{self.flat_size - 1}")
+        position = bisect_right(self._head_offsets, index) - 1
+        head = self._heads[position]
+        value = index - self._head_offsets[position]
+        digits: list[int] = []
+        for block in reversed(self.stages(head)):
+            value, digit = divmod(value, block.size)
+            digits.append(block.start + digit)
+        return (head, *reversed(digits))
+
+    def choices(self, state: State, seat: int) -> Choices:
+        """The legal actions of ``seat`` now, by their tokens."""
+        return Choices(self, state.legal_actions(seat))
+
+
+class Choices:
+    """The legal actions of one seat at one moment, keyed by their token runs.
+
+    ``mask(prefix)`` marks exactly the tokens that continue ``prefix`` towards some legal
+    action, so a learner entering tokens under the masks can only ever make legal actions.
+    Built for speed: a decision of one-token actions is only its list of first tokens; the
+    runs of staged actions and what follows each prefix are worked out when first asked.
+    """
+
+    __slots__ = ("_actions", "_by_tokens", "_firsts", "_next", "_staged", "codec")
+
+    def __init__(self, codec: ActionCodec, actions: Sequence[Hashable]) -> None:
+        self.codec = codec
+        self._actions = actions
+        self._firsts = codec.first_tokens(actions)
+        self._staged = not codec.staged_heads.isdisjoint(self._firsts)
+        self._by_tokens: dict[Tokens, Hashable] | None = None
+        self._next: dict[Tokens, list[int]] = {}
+
+    def _table(self) -> dict[Tokens, Hashable]:
+        if self._by_tokens is None:
+            runs = self.codec.runs(self._actions)
+            table = dict(zip(runs, self._actions, strict=True))
+            if len(table) != len(runs):
+                seen: dict[Tokens, Hashable] = {}
+                for run, action in zip(runs, self._actions, strict=True):
+                    if run in seen:
+                        raise RuntimeError(
+                            f"{self.codec.game_id}: {seen[run]} and {action} share tokens {run}"
+                        )
+                    seen[run] = action
+            self._by_tokens = table
+        return self._by_tokens
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def actions(self) -> Sequence[Hashable]:
+        return self._actions
+
+    def runs(self) -> list[Tokens]:
+        return list(self._table())
+
+    def next_tokens(self, prefix: Tokens = ()) -> list[int]:
+        """The tokens that continue ``prefix``, ascending; [] if there are none."""
+        found = self._next.get(prefix)
+        if found is None:
+            if not prefix:
+                found = sorted(set(self._firsts)) if self._staged else sorted(self._firsts)
+            else:
+                n = len(prefix)
+                found = sorted(
+                    {run[n] for run in self._table() if len(run) > n and run[:n] == prefix}
+                )
+            self._next[prefix] = found
+        return found
+
+    def allows(self, prefix: Tokens, token: int) -> bool:
+        """Whether ``token`` continues ``prefix`` towards a legal action."""
+        if not prefix:
+            return token in self._firsts
+        return token in self.next_tokens(prefix)
+
+    def mask(self, prefix: Tokens = ()) -> Mask:
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        mask[self._firsts if not prefix else self.next_tokens(prefix)] = 1
+        return mask
+
+    def action(self, tokens: Tokens) -> Hashable | None:
+        """The legal action these tokens complete, or None while more are needed."""
+        if len(tokens) == 1 and not self._staged:
+            try:
+                return self._actions[self._firsts.index(tokens[0])]
+            except ValueError:
+                return None
+        return self._table().get(tokens)
+
+    def is_complete(self, tokens: Tokens) -> bool:
+        return self.action(tokens) is not None

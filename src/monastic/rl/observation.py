@@ -1,0 +1,124 @@
+"""Observation tensors: one fixed-shape float32 vector per seat, read only from ``view(seat)``.
+
+A view holds exactly what its seat may know, so a tensor built from nothing else can leak
+nothing. Each game's observer lays its features out in named slices (``layout``); the
+shared ones come first and the tokens the seat has entered of a staged action last.
+Seats are absolute (seat 0 is slot 0), as in the action tokens; ``viewer`` says who looks.
+Counts are divided by a fixed scale named beside each feature, so most values lie in 0..1.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from monastic.rl.codec import ActionCodec, Tokens
+
+#: Every feature lies within -BOUND..BOUND (scaled counts and coordinates stay far inside).
+BOUND = 1000.0
+
+__all__ = ["BOUND", "Features", "Observer", "Tensor", "index_of", "multi_hot", "one_hot"]
+
+Tensor = npt.NDArray[np.float32]
+Parts = dict[str, Tensor]
+
+
+class Features:
+    """Lays named features end to end."""
+
+    def __init__(self) -> None:
+        self.slices: dict[str, slice] = {}
+        self.shapes: dict[str, tuple[int, ...]] = {}
+        self.size = 0
+
+    def add(self, name: str, *shape: int) -> None:
+        if name in self.slices:
+            raise ValueError(f"feature {name} is laid out twice")
+        count = int(np.prod(shape))
+        self.slices[name] = slice(self.size, self.size + count)
+        self.shapes[name] = shape
+        self.size += count
+
+
+def one_hot(part: Tensor, index: int | None) -> None:
+    """Set ``part[index]`` (nothing for None)."""
+    if index is not None:
+        part[index] = 1.0
+
+
+class Observer(ABC):
+    """The tensor of one game at one player count."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, codec: ActionCodec) -> None:
+        if codec.game_id != self.game_id:
+            raise ValueError(f"a {codec.game_id} codec for a {self.game_id} observer")
+        self.codec = codec
+        self.players = players = codec.players
+        features = Features()
+        features.add("viewer", players)  # one-hot
+        features.add("to_act", players)  # the seats that must decide now
+        features.add("decides", 1)  # 1 if the viewer must decide now
+        features.add("over", 1)
+        self.declare(features)
+        # Each token entered so far of a staged action: its block one-hot, then its entry
+        # in the block as (entry + 1) / block size.
+        self._blocks = {block: i for i, block in enumerate(codec.blocks)}
+        features.add("entered", codec.max_tokens - 1, len(codec.blocks) + 1)
+        self.layout: Mapping[str, slice] = MappingProxyType(features.slices)
+        #: The shape of each named slice (``tensor[layout[name]].reshape(shapes[name])``).
+        self.shapes: Mapping[str, tuple[int, ...]] = MappingProxyType(features.shapes)
+        self.size = features.size
+
+    @abstractmethod
+    def declare(self, features: Features) -> None:
+        """Lay out the game's own features."""
+
+    @abstractmethod
+    def fill(self, parts: Parts, view: Mapping[str, Any]) -> None:
+        """Write the game's own features of ``view`` (parts are zeroed flat slices)."""
+
+    def encode(self, view: Mapping[str, Any], entered: Tokens = ()) -> Tensor:
+        """The tensor of a seat's ``view`` and the tokens it has entered of an action."""
+        viewer = view.get("viewer")
+        if view.get("game") != self.game_id or not isinstance(viewer, int):
+            raise ValueError(f"not a seat's {self.game_id} view (game {view.get('game')!r})")
+        out = np.zeros(self.size, dtype=np.float32)
+        parts = {name: out[where] for name, where in self.layout.items()}
+        parts["viewer"][viewer] = 1.0
+        for seat in view["to_act"]:
+            parts["to_act"][seat] = 1.0
+        parts["decides"][0] = float(view["decision"] is not None)
+        parts["over"][0] = float(bool(view["over"]))
+        self.fill(parts, view)
+        width = len(self.codec.blocks) + 1
+        cells = parts["entered"]
+        for i, token in enumerate(entered):
+            block = self.codec.block_of(token)
+            cells[i * width + self._blocks[block]] = 1.0
+            cells[i * width + width - 1] = (token - block.start + 1) / block.size
+        return out
+
+    def named(self, tensor: Tensor) -> dict[str, Tensor]:
+        """The tensor cut into its named features, each in its shape."""
+        return {
+            name: tensor[where].reshape(self.shapes[name]) for name, where in self.layout.items()
+        }
+
+
+def multi_hot(part: Tensor, indices: Iterable[int], value: float = 1.0) -> None:
+    for index in indices:
+        part[index] += value
+
+
+def index_of(names: Sequence[str], name: str, what: str) -> int:
+    try:
+        return names.index(name)
+    except ValueError:
+        raise ValueError(f"unknown {what} {name!r} in the view") from None

@@ -1,0 +1,203 @@
+"""OpenSpiel games: each of our games registered as an OpenSpiel Python game.
+
+``import monastic.rl.openspiel`` registers ``python_monastic_medieval_monastery``,
+``python_monastic_monasterium`` and ``python_monastic_monastery``::
+
+    game = pyspiel.load_game("python_monastic_medieval_monastery", {"players": 3, "turns": 2})
+
+Parameters: ``players``, ``seed`` (the first game's seed; each new initial state takes the
+next one from a generator seeded with it), ``reward`` (``win`` or ``score``) and the game's
+own options. Facts: sequential (simultaneous choices are asked in seat order, each hidden
+until the engine reveals them all), imperfect information, terminal rewards.
+
+Chance is sampled, as the engine samples it: each state carries its own generator, and its
+future draws are hidden from every player. ``resample_from_infostate(player, sampler)`` is
+``determinize``: the hidden cards or tiles and the generator are redrawn for that player
+(for Monasterium, whose board hides nothing, only the future dice). So OpenSpiel's ISMCTS
+searches the worlds a seat may believe in; its MCTSBot, a perfect-information search, sees
+the true state and its future draws on every clone.
+
+Actions are the codec's tokens (``docs/rl.md``); ``information_state_string`` is the seat's
+view (canonical JSON), the tokens it has entered of an action, and every token it has played;
+``observation_string`` leaves out the played tokens; ``observation_tensor`` is the observer's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import monastic
+from monastic.engine import Rng
+from monastic.rl import codec, observer
+from monastic.rl.table import REWARDS, Table
+
+__all__ = ["SHORT_NAMES", "short_name", "wrap"]
+
+
+def short_name(game_id: str) -> str:
+    return f"python_monastic_{game_id.replace('-', '_')}"
+
+
+SHORT_NAMES = {
+    game_id: short_name(game_id) for game_id in ("medieval-monastery", "monasterium", "monastery")
+}
+
+
+class _SpielTable(Table):
+    """A table that OpenSpiel's deep copies clone the engine's fast way."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.clone()
+
+
+def _make(game_id: str) -> None:
+    game = monastic.load_game(game_id)
+    specs = {spec.name: spec.default for spec in game.option_specs}
+    params: dict[str, Any] = {
+        "players": game.default_players,
+        "seed": 0,
+        "reward": "win",
+        **specs,
+    }
+    game_type = pyspiel.GameType(
+        short_name=short_name(game_id),
+        long_name=f"monastic {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.info.max_players,
+        min_num_players=game.info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+    class SpielGame(pyspiel.Game):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            given = dict(params or {})
+            players = int(given.get("players", game.default_players))
+            reward = str(given.get("reward", "win"))
+            if reward not in REWARDS:
+                raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+            self.options = dict(game.options({k: given[k] for k in specs if k in given}))
+            self.players = players
+            self.reward_kind = reward
+            self.codec = codec(game_id, players)
+            self.observer = observer(game_id, players)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=self.codec.size,
+                max_chance_outcomes=0,
+                num_players=players,
+                min_utility=0.0 if reward == "win" else -1.0,
+                max_utility=1.0,
+                utility_sum=None,
+                max_game_length=game.info.max_decisions * self.codec.max_tokens,
+            )
+            super().__init__(game_type, info, given)
+            self._seeds = Rng(int(given.get("seed", 0)))
+
+        def new_initial_state(self) -> SpielState:
+            seed = self._seeds.next64()
+            return SpielState(self, game.new_game(self.players, seed, self.options))
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SpielObserver:
+            recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return SpielObserver(self, recall)
+
+    class SpielState(pyspiel.State):
+        def __init__(self, spiel_game: SpielGame, state: monastic.State) -> None:
+            super().__init__(spiel_game)
+            self.table = _SpielTable(spiel_game.codec, state)
+            self.reward_kind = spiel_game.reward_kind
+            self.played: list[list[int]] = [[] for _ in range(spiel_game.players)]
+
+        def current_player(self) -> int:
+            seat = self.table.current()
+            return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return self.table.legal_tokens(player)
+
+        def _apply_action(self, action: int) -> None:
+            seat = self.table.current()
+            assert seat is not None
+            self.table.play(seat, action)
+            self.played[seat].append(int(action))
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return self.table.codec.token_name(action)
+
+        def is_terminal(self) -> bool:
+            return self.table.is_over()
+
+        def returns(self) -> list[float]:
+            if not self.table.is_over():
+                return [0.0] * len(self.played)
+            return self.table.rewards(self.reward_kind)
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+            seed = int(probability_sampler() * 2**53)
+            copy: SpielState = self.clone()
+            copy.table.replace_state(self.table.state.determinize(player_id, seed))
+            return copy
+
+        def __str__(self) -> str:
+            return self.table.render()
+
+        def view_text(self, player: int, recall: bool) -> str:
+            table = self.table
+            text = json.dumps(table.state.view(player), sort_keys=True, separators=(",", ":"))
+            text += f"|entered {list(table.prefix_of(player))}"
+            if recall:
+                text += f"|played {self.played[player]}"
+            return text
+
+    class SpielObserver:
+        """OpenSpiel's observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+
+        def __init__(self, spiel_game: SpielGame, recall: bool) -> None:
+            self.look = spiel_game.observer
+            self.recall = recall
+            self.tensor = np.zeros(self.look.size, dtype=np.float32)
+            self.dict = self.look.named(self.tensor)
+
+        def set_from(self, state: SpielState, player: int) -> None:
+            table = state.table
+            self.tensor[:] = self.look.encode(table.state.view(player), table.prefix_of(player))
+
+        def string_from(self, state: SpielState, player: int) -> str:
+            return state.view_text(player, self.recall)
+
+    pyspiel.register_game(game_type, SpielGame)
+    _WRAPPERS[game_id] = lambda state, params: SpielState(
+        pyspiel.load_game(short_name(game_id), {**params, "players": state.players}), state
+    )
+
+
+_WRAPPERS: dict[str, Callable[[monastic.State, dict[str, Any]], Any]] = {}
+
+
+def wrap(state: monastic.State, **params: Any) -> Any:
+    """An OpenSpiel state of our ``state`` as it stands (a copy: ``state`` is left alone)."""
+    return _WRAPPERS[state.game.id](state.clone(), params)
+
+
+def _register_all() -> None:
+    known = {g.short_name for g in pyspiel.registered_games()}
+    for game_id, name in SHORT_NAMES.items():
+        if name not in known:
+            _make(game_id)
+
+
+_register_all()

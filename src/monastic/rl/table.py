@@ -1,0 +1,166 @@
+"""A game as learners step it: one token at a time, by one seat at a time.
+
+Every adapter (PettingZoo, Gymnasium, OpenSpiel) drives a ``Table``. Simultaneous choices
+are asked in seat order; a choice stays hidden from the others until the engine reveals it
+(the engine's own rule), so asking them one after another changes nothing anyone knows. A
+seat that has begun a staged action (a straight, a placement) finishes it before anyone
+else is asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, Self
+
+import numpy as np
+
+from monastic.engine import IllegalAction, Result, State
+from monastic.rl.codec import ActionCodec, Choices, Mask, Tokens
+
+__all__ = ["REWARDS", "Table", "rewards"]
+
+#: ``win``: 1 for a sole win, 1/k for a win shared by k seats, else 0 (the returns add up
+#: to 1). ``score``: the seat's final score less the mean of all seats', divided by the
+#: spread of the scores (at least 1), so in -1..1 and adding up to 0.
+REWARDS = ("win", "score")
+
+
+def rewards(result: Result, kind: str) -> list[float]:
+    """Each seat's reward for a finished game (``REWARDS``)."""
+    seats = range(len(result.scores))
+    if kind == "win":
+        return [result.reward(seat) for seat in seats]
+    if kind == "score":
+        scores = [float(s) for s in result.scores]
+        mean = sum(scores) / len(scores)
+        spread = max(1.0, max(scores) - min(scores))
+        return [(s - mean) / spread for s in scores]
+    raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {kind!r}")
+
+
+class Table:
+    """A state plus the tokens one seat has entered so far of a staged action."""
+
+    __slots__ = ("_choices", "_masks", "codec", "entering", "moves", "prefix", "state")
+
+    def __init__(self, codec: ActionCodec, state: State) -> None:
+        if state.players != codec.players:
+            raise ValueError(f"a {codec.players}-player codec for a {state.players}-player game")
+        self.codec = codec
+        self.state = state
+        self.prefix: Tokens = ()
+        self.entering: int | None = None  # the seat that has entered ``prefix``
+        self.moves: list[tuple[int, Hashable]] = []  # the game actions made, in order
+        self._choices: dict[int, Choices] = {}
+        self._masks: dict[tuple[int, Tokens], Mask] = {}
+
+    def clone(self) -> Self:
+        copy = type(self)(self.codec, self.state.clone())
+        copy.prefix, copy.entering = self.prefix, self.entering
+        copy.moves = self.moves[:]
+        copy._choices = dict(self._choices)  # Choices never change: sharing them is safe
+        return copy
+
+    def replace_state(self, state: State) -> None:
+        """Go on in another world of the same moment (a ``determinize`` of the state)."""
+        self.state = state
+        self._choices.clear()
+        self._masks.clear()
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def to_act(self) -> list[int]:
+        """The seats that may enter a token now."""
+        if self.entering is not None:
+            return [self.entering]
+        return self.state.to_act()
+
+    def current(self) -> int | None:
+        """The seat asked next (the lowest of ``to_act``), None once the game is over."""
+        seats = self.to_act()
+        return seats[0] if seats else None
+
+    def choices(self, seat: int) -> Choices:
+        found = self._choices.get(seat)
+        if found is None:
+            found = self._choices[seat] = self.codec.choices(self.state, seat)
+        return found
+
+    def prefix_of(self, seat: int) -> Tokens:
+        return self.prefix if seat == self.entering else ()
+
+    def legal_tokens(self, seat: int) -> list[int]:
+        if seat not in self.to_act():
+            return []
+        return self.choices(seat).next_tokens(self.prefix_of(seat))
+
+    def mask(self, seat: int) -> Mask:
+        """The tokens ``seat`` may enter now, as 0/1 (a fresh array the caller may change)."""
+        key = (seat, self.prefix_of(seat))
+        found = self._masks.get(key)
+        if found is None:
+            if seat in self.to_act():
+                found = self.choices(seat).mask(key[1])
+            else:
+                found = np.zeros(self.codec.size, dtype=np.int8)
+            self._masks[key] = found
+        return found.copy()
+
+    def play(self, seat: int, token: int) -> Hashable | None:
+        """Enter one token for ``seat``; returns the action it completes (then applied)."""
+        if isinstance(token, bool) or not isinstance(token, int | np.integer):
+            raise IllegalAction(f"a token is a whole number, not {token!r}")
+        token = int(token)
+        if seat not in self.to_act() or not self.choices(seat).allows(self.prefix_of(seat), token):
+            what = self.codec.token_name(token) if 0 <= token < self.codec.size else token
+            if seat not in self.to_act():
+                raise IllegalAction(f"seat {seat} is not to act now (token {what})")
+            raise IllegalAction(f"token {what} is not legal for seat {seat} now")
+        run = (*self.prefix_of(seat), token)
+        action = self.choices(seat).action(run)
+        self._masks.clear()
+        if action is None:
+            self.prefix, self.entering = run, seat
+            return None
+        self.prefix, self.entering = (), None
+        self.state.apply_quiet(seat, action)
+        self.moves.append((seat, action))
+        self._choices.clear()
+        return action
+
+    def apply(self, seat: int, action: Hashable) -> None:
+        """Apply a whole legal action (a bot's) for ``seat``, which must not be entering one."""
+        if self.entering is not None:
+            raise IllegalAction(f"seat {self.entering} is entering an action")
+        if action not in self.choices(seat).actions():  # a bot's, from legal_actions
+            raise IllegalAction(f"{action} is not legal for seat {seat} now")
+        self.state.apply_quiet(seat, action)
+        self.moves.append((seat, action))
+        self._choices.clear()
+        self._masks.clear()
+
+    def rewards(self, kind: str) -> list[float]:
+        return rewards(self.state.result(), kind)
+
+    def render(self) -> str:
+        """A few lines of text for a person: the phase, who acts, the last actions."""
+        view: dict[str, Any] = self.state.view(None)
+        lines = [f"{self.state.game.title}: {_phase(view)}"]
+        for seat, action in self.moves[-3:]:
+            lines.append(f"  seat {seat}: {action}")
+        if self.is_over():
+            result = self.state.result()
+            lines.append(f"over: scores {list(result.scores)}, winners {list(result.winners)}")
+        else:
+            entering = "" if self.entering is None else f" (entering {self._prefix_text()})"
+            lines.append(f"to act: {self.to_act()}{entering}")
+        return "\n".join(lines)
+
+    def _prefix_text(self) -> str:
+        return " ".join(self.codec.token_name(t) for t in self.prefix)
+
+
+def _phase(view: dict[str, Any]) -> str:
+    text = view.get("phase_text")
+    return str(text) if text else str(view.get("phase", ""))
