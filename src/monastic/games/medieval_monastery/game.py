@@ -36,6 +36,10 @@ from monastic.games.medieval_monastery.state import (
 
 __all__ = ["GAME", "MedievalMonasteryGame", "MedievalMonasteryState"]
 
+# Bound once: Python 3.11 looks a method of an imported name up afresh (a new bound method)
+# at every call, and this lookup is every decision's.
+_rule_for = RULES.get
+
 
 class MedievalMonasteryState(StateData, State):
     """A game of Medieval Monastery in progress."""
@@ -54,12 +58,12 @@ class MedievalMonasteryState(StateData, State):
 
     def apply_unchecked(self, seat: int, action: object) -> list[Event]:
         ev: list[Event] = []
-        RULES.get(type(action), not_an_action)(self, seat, action, ev)
+        _rule_for(type(action), not_an_action)(self, seat, action, ev)
         return ev
 
     def apply_quiet(self, seat: int, action: object) -> None:
         # One lookup and the rule itself: this is a search's every step.
-        RULES.get(type(action), not_an_action)(self, seat, action, None)
+        _rule_for(type(action), not_an_action)(self, seat, action, None)
 
     # The view's parts (``view``) ---------------------------------------------------------
 
