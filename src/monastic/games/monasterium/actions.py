@@ -62,6 +62,7 @@ __all__ = [
     "To",
     "Use",
     "parse_action",
+    "rules_reroll",
     "source_name",
 ]
 
@@ -157,6 +158,15 @@ class Reroll:
     def __str__(self) -> str:
         parts = [f"P{v}" for v in self.personal] + [f"N{v}" for v in self.neutral]
         return "reroll " + " ".join(parts)
+
+
+def rules_reroll(personal: tuple[int, ...], neutral: tuple[int, ...]) -> Reroll:
+    """A ``Reroll`` the rules build from sorted dice they hold, without the checks a re-roll
+    built by hand goes through (the legal listing makes thousands of them)."""
+    action = object.__new__(Reroll)
+    object.__setattr__(action, "personal", personal)
+    object.__setattr__(action, "neutral", neutral)
+    return action
 
 
 @dataclass(frozen=True, slots=True)

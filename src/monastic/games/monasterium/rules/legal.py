@@ -27,6 +27,7 @@ from monastic.games.monasterium.actions import (
     TOS,
     USES,
     Reroll,
+    rules_reroll,
 )
 from monastic.games.monasterium.catalogue import (
     BOOK,
@@ -97,7 +98,7 @@ def _submultisets(faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=4096)
 def _rerolls(pers: tuple[int, ...], neut: tuple[int, ...]) -> tuple[Reroll, ...]:
     return tuple(
-        Reroll(sp, sn) for sp in _submultisets(pers) for sn in _submultisets(neut) if sp or sn
+        rules_reroll(sp, sn) for sp in _submultisets(pers) for sn in _submultisets(neut) if sp or sn
     )
 
 
