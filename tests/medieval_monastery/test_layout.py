@@ -9,8 +9,8 @@ import monastic.games.medieval_monastery as package
 
 ROOT = pathlib.Path(package.__file__).parent
 PREFIX = "monastic.games.medieval_monastery"
-#: ``Game.strategy`` imports the strategy late by design (docs/engine.md, "Strategy").
-DECLARED_LATE = {("game", "strategy")}
+#: Imports allowed to be late (none: the package hands the game its strategy).
+DECLARED_LATE: set[tuple[str, str]] = set()
 
 
 def _name(path: pathlib.Path) -> str:
