@@ -157,7 +157,7 @@ def _discard(e: Event, v: Viewer) -> str:
     why = e.get("why", "")
     cards = cards_line(e["cards"])
     if why == "bids":
-        return f"The bids {cards} went to the discard pile"
+        return "The bids went to the discard pile"
     if why == "saints_unclaimed":
         return f"Nobody could bid; {cards} went to the discard pile"
     pattern = _DISCARD_WHY.get(why, "discarded {cards}")
