@@ -11,8 +11,6 @@ import pytest
 
 import monastic
 
-#: ``Game.strategy`` imports the strategy late by design (docs/engine.md, "Strategy").
-DECLARED_LATE = {("game", "strategy")}
 SHARED = {"catalogue", "state", "actions", "rules", "game", "view", "words", "strategy"}
 PACKAGES = {
     game_id: f"monastic.games.{game_id.replace('-', '_')}" for game_id in monastic.game_ids()
@@ -42,7 +40,7 @@ def _imports(prefix: str) -> dict[str, set[str]]:
                     inner = target[len(prefix) + 1 :]
                     if inner in modules and inner != module:
                         found.add(inner)
-        out[module] = {t for t in found if (module, t) not in DECLARED_LATE}
+        out[module] = found
     return out
 
 
