@@ -106,4 +106,3 @@ class MonasteriumGame(Game):
         check_consistency(s)
         check_playable(s)
         return s
-

@@ -127,4 +127,3 @@ class MonasteryGame(Game):
 
     def _from_dict(self, data: Mapping[str, Any]) -> MonasteryState:
         return MonasteryState.from_dict(data)
-
