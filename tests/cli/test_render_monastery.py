@@ -18,10 +18,11 @@ from monastic import load_game
 from monastic.bots import RandomBot
 from monastic.cli.choices import show_choices
 from monastic.cli.render import renderer_for
-from monastic.cli.render.monastery_map import SHORT_NAMES
 from monastic.engine import events_for
+from monastic.games.monastery import GAME
 from monastic.games.monastery.catalogue import INSTANCES
 from monastic.games.monastery.rules.hidden import hidden_from
+from monastic.games.monastery.words import DESCRIBE, SHORT_TILE_NAMES
 
 RENDERER = renderer_for("monastery")
 PROMPT = "Seat 0> "
@@ -35,7 +36,7 @@ def rendered(view: dict[str, Any], width: int) -> str:
 
 def words_of(tile_id: str) -> set[str]:
     """How a tile may be named on the screen: its id and its short name."""
-    return {tile_id, SHORT_NAMES.get(tile_id, tile_id)}
+    return {tile_id, SHORT_TILE_NAMES.get(tile_id, tile_id)}
 
 
 def secret_tiles(state: Any, viewer: int | None) -> set[str]:
@@ -67,8 +68,12 @@ def test_random_games_render_every_view_and_event_without_leaks(players: int, se
                 if not seen:
                     continue
                 kinds.add(str(seen[0]["kind"]))
-                line = RENDERER.describe_event(seen[0], viewer)
-                assert line is None or (line and "{" not in line), (seen, line)
+                if seen[0]["kind"] == "build":  # only when buildings score: else the toil says it
+                    assert seen[0]["tiles"], seen
+                line = GAME.describe(seen[0], viewer)
+                assert line and "{" not in line and "\n" not in line, (seen, line)
+                if seen[0].get("seat") == viewer is not None:
+                    assert line.startswith("You "), line
                 if line and raw.audience is not None and viewer not in raw.audience:
                     # A private event told to someone else: none of its tile names shows.
                     private = json.dumps(raw.data)
@@ -87,6 +92,7 @@ def test_random_games_render_every_view_and_event_without_leaks(players: int, se
                     assert not (words_of(tile_id) & found), (viewer, tile_id)
         step += 1
     assert {"round", "lay", "move", "build", "toil", "buy", "flip", "game_over"} <= kinds
+    assert kinds <= set(DESCRIBE), kinds - set(DESCRIBE)
     out = io.StringIO()
     result = state.result().to_dict()
     RENDERER.render_breakdown(result, Console(file=out, width=100, color_system=None))
@@ -100,21 +106,19 @@ def test_scoring_sentences_name_places_and_points() -> None:
         "points": 5,
         "tiles": [["1,3", 4, "Kitchen"], ["0,2", 1, None]],
     }
-    assert RENDERER.describe_event(build, 0) == (
+    assert GAME.describe(build, 0) == (
         "Seat 1 scores: building Kitchen at 1,3: 4, a hidden building at 0,2: 1 = 5"
     )
     pray = {"kind": "pray", "seat": 0, "x": 2, "y": 2, "name": "Chapel", "points": 6}
-    assert RENDERER.describe_event(pray, 0) == "You score: prayer in Chapel at 2,2: 6"
+    assert GAME.describe(pray, 0) == "You score: prayer in Chapel at 2,2: 6"
     toil = {"kind": "toil", "seat": 0, "points": 3, "total": 9, "tiles": [["A", 1, "Abbey"]]}
-    assert RENDERER.describe_event(toil, 0) == (
-        "You score: study/toil the Abbey: 1 → 9 points to spend"
-    )
+    assert GAME.describe(toil, 0) == ("You score: study/toil the Abbey: 1 → 9 points to spend")
     nothing = {"kind": "build", "seat": 2, "points": 0, "tiles": []}
-    assert RENDERER.describe_event(nothing, 0) is None  # the toil sentence says it
+    assert GAME.describe(nothing, 0) == "Seat 2 scores nothing for buildings"
     idle = {"kind": "toil", "seat": 2, "points": 0, "total": 0, "tiles": []}
-    assert RENDERER.describe_event(idle, 0) == "Seat 2 scores nothing"
+    assert GAME.describe(idle, 0) == "Seat 2 scores nothing"
     draw = {"kind": "draw", "seat": 2}
-    assert RENDERER.describe_event(draw, 0) == "Seat 2 drew a tile"
+    assert GAME.describe(draw, 0) == "Seat 2 drew a tile"
 
 
 def test_the_map_marks_coordinates_edges_and_the_abbey() -> None:
@@ -252,5 +256,6 @@ def test_the_screen_names_a_pending_decision(seed: int, kind: str, shown: str) -
     # M-47 tie-break, M-42 Prison Cell, the exchange's return: play waits on one seat's
     # answer, and the status line says which and how to give it.
     view = _first_decision(seed, kind)
-    assert view["decision"]["seat"] in view["to_act"]
+    assert view["pending"]["seat"] == view["viewer"] and view["viewer"] in view["to_act"]
+    assert shown.lower() in view["decision"]["prompt"].lower()  # the seat is asked the same
     assert shown in " ".join(rendered(view, 200).split())

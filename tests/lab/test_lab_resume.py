@@ -114,6 +114,7 @@ def test_lab_command_writes_the_report(tmp_path: Path, capsys: pytest.CaptureFix
         "How games end",
         "Action kinds",
         "Combos declared",
+        "How each bot plays",
         "Raw results",
     ):
         assert heading in html, heading

@@ -393,6 +393,36 @@ def _components(
     )
 
 
+def _add_by_bot(section: Section, ctx: _Context, labels: dict[str, str]) -> None:
+    """With several bots: the mean of each figure per bot (how each style plays)."""
+    found = {k for r in ctx.seats for k in r.facts}
+    keys = [k for k in labels if k in found]
+    if len(ctx.bots) < 2 or not keys:
+        return
+    rows = []
+    for bot in ctx.bots:
+        mine = [r for r in ctx.seats if r.bot == bot]
+        digits = [
+            2 if all(float(r.facts.get(k, 0.0)).is_integer() for r in mine) else 3 for k in keys
+        ]
+        rows.append(
+            (
+                bot,
+                *(
+                    _num(statistics.fmean(r.facts.get(k, 0.0) for r in mine), d)
+                    for k, d in zip(keys, digits, strict=True)
+                ),
+            )
+        )
+    section.tables.append(
+        TableData(
+            "How each bot plays (means per seat and game)",
+            ("bot", *(labels[k] for k in keys)),
+            tuple(rows),
+        )
+    )
+
+
 def _monastery_effects(ctx: _Context) -> Section:
     section = Section("The game's own figures: endings and the letter-denial move")
     e2 = sum(1 for g in ctx.games if g.ending.startswith("E2"))
@@ -421,6 +451,7 @@ def _monastery_effects(ctx: _Context) -> Section:
     table = _components(ctx, "testament_", "Testament parts: winners against the others")
     if table is not None:
         section.tables.append(table)
+    _add_by_bot(section, ctx, {"letters": "letters bought", "denials": "letters onto other tracks"})
     return section
 
 
@@ -533,6 +564,17 @@ def _monasterium_effects(ctx: _Context) -> Section:
                     ),
                 )
             )
+    _add_by_bot(
+        section,
+        ctx,
+        {
+            "sends": "sends",
+            "monasteries": "monasteries sent to",
+            "top_share": "share to the favourite",
+            "vp_cloister_chapel": "cloister x chapel VP",
+            "vp_chapel_spread": "chapel spread VP",
+        },
+    )
     return section
 
 
@@ -597,6 +639,7 @@ def _medieval_effects(ctx: _Context) -> Section:
     )
     if table is not None:
         section.tables.append(table)
+    _add_by_bot(section, ctx, {"combos": "combos declared", "combo_points": "combo points"})
     return section
 
 

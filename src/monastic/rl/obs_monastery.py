@@ -91,10 +91,16 @@ class MonasteryObserver(Observer):
             parts["scoring"][1] = float(scoring["prayed"])
             stage = index_of(SCORING_STAGES, scoring["stage"], "scoring stage")
             parts["scoring"][2 + stage] = 1.0
-        decision = view.get("pending_decision") or view.get("decision")
-        if decision and decision.get("kind") in DECISIONS:
-            one_hot(parts["decision_kind"], DECISIONS.index(decision["kind"]))
-        viewer = view["viewer"]
+        pending = view.get("pending")  # public: who must answer which decision
+        if pending and pending.get("kind") in DECISIONS:
+            one_hot(parts["decision_kind"], DECISIONS.index(pending["kind"]))
+        screen = view.get("screen") or {}  # the viewer's own hand and blessings
+        for tile in screen.get("hand", []):
+            parts["hand"][TYPE_BY_ID[tile].index] += 1.0
+        parts["blessings"][:] = (
+            screen.get("blessings", 0) / 10,
+            screen.get("locked_blessings", 0) / 10,
+        )
         for entry in view["players"]:
             s = entry["seat"]
             colour = index_of(COLOUR_NAMES, entry["colour"], "colour")
@@ -103,13 +109,6 @@ class MonasteryObserver(Observer):
                 state = 0 if ch == "." else (1 if ch.isupper() else 2)
                 parts["tracks"][(s * _SPACES + i) * 3 + state] = 1.0
             parts["hand_sizes"][s] = entry["hand_size"] / _MAX_HAND
-            if s == viewer:
-                for tile in entry.get("hand", []):
-                    parts["hand"][TYPE_BY_ID[tile].index] += 1.0
-                parts["blessings"][:] = (
-                    entry.get("blessings", 0) / 10,
-                    entry.get("locked_blessings", 0) / 10,
-                )
         board = parts["prayer_board"]
         for r, row in enumerate(view["prayer_board"]["rows"]):
             for c, ch in enumerate(row):

@@ -10,28 +10,37 @@ from rich.table import Table
 from rich.text import Text
 
 from monastic.cli.render.base import seat_label
-from monastic.cli.render.monastery_log import HOUR_NAMES, describe_event, round_kind
 from monastic.cli.render.monastery_map import CLASS_STYLES, MONK_STYLES, monk_text, render_map
 from monastic.games.monastery.catalogue import BOARD, TYPE_BY_ID
+from monastic.games.monastery.words import (
+    HOUR_DISC,
+    PHASE_NAMES,
+    clock_text,
+    ending_text,
+    hour_title,
+    pending_text,
+    round_of_text,
+    scoring_text,
+    step_text,
+    symbol_name,
+    testament_title,
+)
+from monastic.games.monastery.words_help import HELP
 
-__all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
+__all__ = ["help_text", "render_breakdown", "render_table", "style_action"]
 
 _ROWS = "RBGY"
 _SIDE_BY_SIDE = 110  # from this width the board and the players sit next to each other
 
-_PHASES = {
-    "step": "step (lay a tile, move monks)",
-    "score": "scoring",
-    "brew": "Brewhouse choice",
-    "starthand": "start hand: put tiles back",
-    "prayer_after_election": "election",
-    "over": "game over",
-}
+
+def help_text() -> str:
+    """The game's rules summary and notation."""
+    return HELP
 
 
 def _who(seat: int, view: dict[str, Any], capital: bool = True) -> Text:
     """``Seat 2 (green)`` in that colour, ``You`` for the viewer."""
-    viewer = view.get("seat")
+    viewer = view.get("viewer")
     player = view["players"][seat]
     letter = str(player["colour"])[:1].upper()
     label = seat_label(seat, viewer, capital=capital)
@@ -39,30 +48,23 @@ def _who(seat: int, view: dict[str, Any], capital: bool = True) -> Text:
 
 
 def _headline(view: dict[str, Any]) -> Text:
-    hour = int(view["hour"])
-    kind = str(view.get("hour_kind") or round_kind(hour))
-    name = HOUR_NAMES.get(hour)
-    what = f"{name}, {kind} hour" if name and kind == "prayer" else name or f"{kind} round"
-    head = Text(f"Day {view['day']} · hour {hour} of 10 · ", style="bold")
-    head.append(what.capitalize(), style="bold cyan")
-    head.append(f" · round {view['round']} of 20 · Abbot ✝ ", style="bold")
+    hour, round_ = int(view["hour"]), int(view["round"])
+    head = Text(f"{clock_text(round_, hour)} · ", style="bold")
+    head.append(hour_title(hour), style="bold cyan")
+    head.append(f" · {round_of_text(round_)} · Abbot ✝ ", style="bold")
     head.append_text(_who(int(view["abbot"]), view, capital=False))
     head.append(f" · bag {view['bag']}")
     if view.get("ending"):
-        rule = "last letter bought" if view["ending"] == "E1" else "no tile can be laid"
-        head.append(f" · game ends after this round ({view['ending']}: {rule})", style="bold red")
+        head.append(f" · {ending_text(str(view['ending']))}", style="bold red")
     if not view.get("chat_allowed", True):
         head.append(" · vow of silence", style="dim")
     return head
 
 
-_DISC = ("Matins", "Study", "Toil", "Toil", "Sext", "Study", "Toil", "Vespers", "Study", "Night")
-
-
 def _disc(view: dict[str, Any]) -> Text:
     """The ten hours of the day, the current one highlighted."""
     out = Text("Hours: ", style="dim")
-    for hour, name in enumerate(_DISC, start=1):
+    for hour, name in enumerate(HOUR_DISC, start=1):
         out.append(" " if hour > 1 else "")
         if hour == view["hour"]:
             out.append(f"[{name}]", style="bold cyan")
@@ -169,17 +171,14 @@ def _hand_table(hand: list[str]) -> Table:
             str(tile.value),
             "/".join(map(str, tile.boxes)) or "-",
             "".join("-PG"[e] for e in tile.edges),
-            (tile.symbol or "").replace("_", " "),
+            symbol_name(tile.symbol),
         )
     return table
 
 
 def _my_screen(view: dict[str, Any]) -> list[RenderableType]:
-    seat = view.get("seat")
-    if seat is None:
-        return []
-    me = view["players"][seat]
-    if me.get("hand") is None:
+    me = view.get("screen")
+    if not me:
         return []
     line = Text("Your screen: ", style="bold")
     blessings = int(me.get("blessings", 0))
@@ -201,40 +200,19 @@ def _status(view: dict[str, Any]) -> Text:
     for i, seat in enumerate(to_act):
         line.append(", " if i else "")
         line.append_text(_who(int(seat), view))
-    decision = view.get("decision")
-    if decision:  # due before the phase goes on
-        line.append(f": {_decision_text(decision)}", style="bold")
+    pending = view.get("pending")
+    if pending:  # due before the phase goes on
+        line.append(f": {pending_text(pending)}", style="bold")
         return line
     phase = str(view.get("phase"))
-    line.append(f": {_PHASES.get(phase, phase)}", style="bold")
+    line.append(f": {PHASE_NAMES.get(phase, phase)}", style="bold")
     step = view.get("step")
     if step:
-        line.append(f" · {step['movement_points']} MP left")
-        line.append(" · tile laid" if step["laid"] else " · no tile laid yet")
-        if step["encouraging"]:
-            line.append(" · encouraging")
+        line.append(" · " + step_text(step["movement_points"], step["laid"], step["encouraging"]))
     scoring = view.get("scoring")
     if scoring:
-        line.append(f" · {scoring['points']} points")
-        stage = "symbols or prayer" if scoring["stage"] == "symbols" else "buying"
-        line.append(f" · {stage}")
-        if scoring["prayed"]:
-            line.append(" · prayed")
+        line.append(" · " + scoring_text(scoring["points"], scoring["stage"], scoring["prayed"]))
     return line
-
-
-def _decision_text(decision: dict[str, Any]) -> str:
-    kind = decision["kind"]
-    if kind == "elect":
-        tied = [str(c) for c in decision["candidates"]]
-        choices = " / ".join(f"elect {c[:1].upper()}" for c in tied)
-        return f"the election is tied: choose the Abbot among {', '.join(tied)} ({choices})"
-    if kind == "imprison":
-        return "put a monk from the Abbey into the Prison Cell (imprison R/B/G/Y or none)"
-    why = {"exchange": "after an exchange", "workshop": "after the Workshop"}.get(
-        str(decision["why"]), "to keep 3 in hand"
-    )
-    return f"return a tile from hand to the bag {why} (return TILE)"
 
 
 _LEGEND = (
@@ -259,7 +237,7 @@ def _legend(width: int) -> Text:
 
 
 def render_table(view: dict[str, Any], console: Console) -> None:
-    """The table as ``view["seat"]`` sees it."""
+    """The table as ``view["viewer"]`` sees it."""
     width = console.width
     parts: list[RenderableType] = [_headline(view), _disc(view)]
     parts.extend(render_map(view, width))
@@ -305,49 +283,6 @@ def style_action(text: str) -> Text:
     return out
 
 
-def help_text() -> str:
-    """A short rules summary and the action notation."""
-    return "\n".join(
-        [
-            "Monastery: build the monastery around the Abbey, score with your monks and",
-            "buy the letters of the prayer LIBERA NOS QUAESUMUS AB OMNIBUS MALIS AMEN.",
-            "",
-            "A day has 10 hours; the game lasts 2 days. Prayer hours (Matins 1, Sext 5,",
-            "Vespers 8): praying monks return, whoever has the most monks in the Abbey is",
-            "Abbot (starts every round), everyone draws 3/2/1 tiles. Study (2, 6, 9) and",
-            "Toil (3, 4, 7): everyone takes a step, then everyone scores. Night (10): all",
-            "monks go back to the Abbey.",
-            "",
-            "Step: lay one tile (touching the Abbey, a finished tile or a full uc tile,",
-            "linked by a path or gateway; no path into a wall; grey never touches brown)",
-            "or exchange one; move monks with 2 MP per upright monk (1 MP per tile; an",
-            "unfinished tile stops the monk on a box; your secret passage is 1 MP away);",
-            "at the end you may put blessings on uc tiles (encourage).",
-            "Scoring: S1 your monks on full uc tiles score their boxes; S2 symbols",
-            "(Library, Workshop, Stables, Abbot's House, Almonry); S3 one monk prays (V,",
-            "Chapel 2V); S4 +1 per finished tile of the round's colour with your monk",
-            "(grey: Study, brown: Toil, dual: both; the Abbey in Study; Scriptorium and",
-            "Farm more); S5 buy letters (on your track large: 3 at the end; on another",
-            "track small: +1 blessing) and monks (to the Abbey) at the column's price;",
-            "S6 leftover points become blessings. Full uc tiles are then finished.",
-            "Testament: 3 per large letter on your track + blessings - V of tiles in hand.",
-            "",
-            "Places: x,y is a cell (x East, y North; the Abbey is x 0-2, y 0-1), x,y/b",
-            "box b (from 0) of a uc tile, A the Abbey. Board cells: row colour + column",
-            "(R2); track spaces: colour + space 1-9 (B5). Rotations r0 r90 r180 r270.",
-            "  lay PATH_I 1,2 r0     lay a tile from your hand   exchange, return TILE",
-            "  move A 1,2/0 c2       move a monk: from, to, cost in MP",
-            "  shift 1,3/0>2         to another box, free        encourage 1,3",
-            "  end                   finish the step, scoring or Brewhouse choice",
-            "  pray 5,5   purchase   pray; or go straight to buying",
-            "  buy R2 R1  monk B R   a letter onto a track space; a monk from a cross",
-            "  library R2 G10  workshop  stables TILE x,y rN  abbotshouse  almonry",
-            "  elect Y  imprison B|none  stand 6,6  keep 6,6/1",
-            "'list lay KITCHEN' or 'list 3,1' shows the matching choices.",
-        ]
-    )
-
-
 def render_breakdown(result: dict[str, Any], console: Console) -> None:
     """The testament of every seat: 3 per large letter, blessings, tiles left in hand."""
     breakdown = result.get("breakdown") or {}
@@ -356,13 +291,8 @@ def render_breakdown(result: dict[str, Any], console: Console) -> None:
         return
     colours = breakdown.get("colours") or []
     names = result.get("names") or []
-    end = {"E1": "the last letter was bought", "E2": "no tile could be laid", "E3": "two days"}
     console.print(
-        Text(
-            f"Testament (the game ended after round {breakdown.get('round', '?')}:"
-            f" {end.get(str(breakdown.get('end')), breakdown.get('end'))})",
-            style="bold",
-        )
+        Text(testament_title(breakdown.get("round", "?"), breakdown.get("end")), style="bold")
     )
     table = Table(box=None, pad_edge=False, padding=(0, 2), header_style="bold")
     for header in ("seat", "letters", "blessings", "unlaid", "total"):

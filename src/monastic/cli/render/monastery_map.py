@@ -14,8 +14,9 @@ from typing import Any
 from rich.text import Text
 
 from monastic.games.monastery.catalogue import ABBEY_CELLS, ABBEY_SEGMENTS
+from monastic.games.monastery.words import short_tile_name
 
-__all__ = ["CLASS_STYLES", "MONK_STYLES", "SHORT_NAMES", "monk_text", "render_map"]
+__all__ = ["CLASS_STYLES", "MONK_STYLES", "monk_text", "render_map"]
 
 MONK_STYLES = {"R": "bold red1", "B": "bold dodger_blue1", "G": "bold green3", "Y": "bold yellow1"}
 CLASS_STYLES = {
@@ -24,48 +25,6 @@ CLASS_STYLES = {
     "dual": "orchid",
     "neutral": "wheat1",
 }
-# Names that fit a narrow cell; the full names are in the log and the help.
-SHORT_NAMES = {
-    "CHAPEL": "Chapel",
-    "SCRIPTORIUM": "Scriptm",
-    "LIBRARY": "Library",
-    "ABBOTS_HOUSE": "AbbotHs",
-    "ALMONRY": "Almonry",
-    "PRISON_CELL": "Prison",
-    "DORMITORY": "Dormit",
-    "CHAPTER_HOUSE": "Chapter",
-    "GUEST_HOUSE": "GuestHs",
-    "CLOISTER": "Cloistr",
-    "KITCHEN": "Kitchen",
-    "WORKSHOP": "Worksh",
-    "STABLES": "Stables",
-    "BREWHOUSE": "Brewhs",
-    "FARM": "Farm",
-    "BAKEHOUSE": "Bakehs",
-    "MILL": "Mill",
-    "SMITHY": "Smithy",
-    "GRANARY": "Granary",
-    "REFECTORY": "Refect",
-    "INFIRMARY": "Infirm",
-    "GARDEROBES": "Gardrbs",
-    "PATH_I": "Path I",
-    "PATH_L": "Path L",
-    "PATH_T": "Path T",
-    "PATH_X": "Path X",
-    "FIELD_I": "Field I",
-    "FIELD_L": "Field L",
-    "FIELD_T": "Field T",
-    "GARDEN_1": "Garden1",
-    "GARDEN_I": "GardenI",
-    "BEEHIVE": "Beehive",
-    "CARP_POND": "CarpPnd",
-    "DOVECOTE": "Dovecot",
-    "PASSAGE_RED": "Pass R",
-    "PASSAGE_BLUE": "Pass B",
-    "PASSAGE_GREEN": "Pass G",
-    "PASSAGE_YELLOW": "Pass Y",
-}
-
 _INNER_H = 3  # text lines inside a cell (2 for big monasteries)
 _MAX_W, _MIN_W = 9, 4  # inner width of a cell, in characters
 _MARGIN = 4  # room for the y labels on the left
@@ -177,7 +136,7 @@ def _cell_lines(
     style = CLASS_STYLES.get(str(tile.get("colour")), "")
     finished = bool(tile.get("finished"))
     if "tile" in tile:
-        name = Text(SHORT_NAMES.get(tile["tile"], tile["tile"]), style=style)
+        name = Text(short_tile_name(tile["tile"]), style=style)
         if tile["category"] == "passage":
             name.stylize(MONK_STYLES.get(tile["tile"].split("_")[1][0], ""))
     else:

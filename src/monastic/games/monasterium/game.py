@@ -12,7 +12,6 @@ from monastic.engine import Game, GameInfo, Result, Rng, State, Strategy, as_rng
 from monastic.games.monasterium import view, words
 from monastic.games.monasterium.actions import Action, parse_action
 from monastic.games.monasterium.rules import flow, legal, scoring
-from monastic.games.monasterium.rules.consistency import check_consistency
 from monastic.games.monasterium.rules.setup import set_up
 from monastic.games.monasterium.state import PHASE_OVER, StateData, upgrade_from_version_1
 
@@ -101,8 +100,17 @@ class MonasteriumGame(Game):
         return STRATEGY
 
     def _from_dict(self, data: Mapping[str, Any]) -> MonasteriumState:
-        s = MonasteriumState.from_dict(data)
+        """Each field's type, range and length (the schema), then what spans fields
+        (conservation, the board's counts), then a decision to take: ``BadSaveFile``
+        naming the field otherwise."""
+        # Only a load needs the validation library: imported here, a new game never waits.
+        from monastic.engine.validation import check_playable
+        from monastic.games.monasterium.rules.consistency import check_consistency
+        from monastic.games.monasterium.schema import checked_fields
+
+        s = MonasteriumState.from_dict(checked_fields(data), fresh=True)
         check_consistency(s)
+        check_playable(s)
         return s
 
 

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State, Strategy
-from monastic.games.monastery import view
+from monastic.games.monastery import view, words
 from monastic.games.monastery.actions import parse_action
 from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
 from monastic.games.monastery.state import StateData, upgrade_from_version_1
@@ -66,8 +66,12 @@ class MonasteryState(StateData, State):
     def why_illegal(self, seat: int, action: Any) -> str:
         return legal.why_illegal(self, seat, action)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
+    # The view's parts (``State.view`` puts them together).
+    current_phase = view.current_phase
+    phase_text = view.phase_text
+    decision = view.decision
+    public_players = view.public_players
+    view_details = view.view_details
 
     def is_over(self) -> bool:
         return bool(self.over)
@@ -114,6 +118,9 @@ class MonasteryGame(Game):
         st = MonasteryState.__new__(MonasteryState)
         setup.set_up(st, players, seed, options)
         return st
+
+    def describe(self, event: Mapping[str, Any], viewer: int | None) -> str:
+        return words.describe(event, viewer)
 
     def strategy(self) -> Strategy[Any]:
         # The strategy reads the rules, so it is imported when a bot first asks.

@@ -1,9 +1,18 @@
-"""Per-seat views: what each seat may see (M-5)."""
+"""The view's parts (the engine's ``State.view`` puts them together): what each seat may see
+(M-5).
+
+Everyone sees the map, the monks, the Prayer Board, the tracks and how many tiles each seat
+holds. A seat's screen (its hand and blessings) is its own: it stands under ``screen`` in
+that seat's view only. Buildings under construction are named only to the seat that laid
+them (``hidden.hidden_from``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from monastic.engine import Decision
+from monastic.games.monastery import words
 from monastic.games.monastery.catalogue import (
     BOARD,
     BOARD_COLUMNS,
@@ -15,10 +24,8 @@ from monastic.games.monastery.catalogue import (
     N_MONKS,
 )
 from monastic.games.monastery.rules import common
-from monastic.games.monastery.rules.end import result
 from monastic.games.monastery.rules.geometry import INST_TYPE, ROT, cell_xy
 from monastic.games.monastery.rules.hidden import hidden_from
-from monastic.games.monastery.rules.legal import to_act
 from monastic.games.monastery.state import (
     CROSS,
     EMPTY_SPACE,
@@ -37,20 +44,50 @@ from monastic.games.monastery.state import (
     StateData,
 )
 
+__all__ = ["current_phase", "decision", "phase_text", "public_players", "view_details"]
+
 _EDGE_TEXT = "-PG"
-_HOUR_KIND = {
-    1: "prayer",
-    5: "prayer",
-    8: "prayer",
-    10: "night",
-    2: "study",
-    6: "study",
-    9: "study",
-    3: "toil",
-    4: "toil",
-    7: "toil",
-}
-_HOUR_NAME = {1: "Matins", 5: "Sext", 8: "Vespers", 10: "Night"}
+_POSTURE = ("", " praying", " prisoner")
+_RETURN_WHY = {R_EXCHANGE: "exchange", R_WORKSHOP: "workshop", R_START: "start hand"}
+_ENDING = {NOT_ENDING: "", ENDING_E1: "E1", ENDING_E2: "E2"}
+_STAGE = {SYMBOLS_STAGE: "symbols", PURCHASE_STAGE: "purchase"}
+#: The decision a seat faces in each phase when none is pending.
+_PHASE_DECISION = {"step": "step", "score": "scoring", "brew": "brewhouse"}
+
+
+def current_phase(st: StateData) -> str:
+    return st.phase
+
+
+def phase_text(st: StateData) -> str:
+    return words.phase_text(st.round, common.hour(st), st.phase)
+
+
+def decision(st: StateData, seat: int) -> Decision:
+    pending = _pending(st)
+    if pending is not None:
+        return Decision(pending["kind"], words.prompt(pending["kind"], pending=pending))
+    kind = _PHASE_DECISION.get(st.phase, st.phase)
+    return Decision(kind, words.prompt(kind, step=_step(st), scoring=_scoring(st)))
+
+
+def _player(st: StateData, seat: int) -> dict[str, Any]:
+    c = st.seat_colour[seat]
+    return {
+        "seat": seat,
+        "colour": COLOUR_NAMES[c],
+        "track_letters": BOARD.tracks[c],
+        # capital: large letter, small letter: small side, ".": empty space
+        "track": "".join(
+            "." if v == EMPTY_SPACE else (ch if v == LARGE_LETTER else ch.lower())
+            for ch, v in zip(BOARD.tracks[c], st.tracks[c], strict=True)
+        ),
+        "hand_size": len(st.hands[seat]),
+    }
+
+
+def public_players(st: StateData) -> list[dict[str, Any]]:
+    return [_player(st, seat) for seat in range(st.n)]
 
 
 def _place(st: StateData, m: int) -> str:
@@ -63,8 +100,7 @@ def _place(st: StateData, m: int) -> str:
     return f"{x},{y}" if st.monk_box[m] < 0 else f"{x},{y}/{st.monk_box[m]}"
 
 
-def view(st: StateData, seat: int | None) -> dict[str, Any]:
-    h = common.hour(st)
+def _tiles(st: StateData, seat: int | None) -> list[dict[str, Any]]:
     tiles = []
     for key, i in sorted((st.tile_cell[i], i) for i in st.laid_order):
         x, y = cell_xy(key)
@@ -92,15 +128,11 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
         if st.tile_finished[i]:
             d["built_round"] = st.tile_built_round[i]
         tiles.append(d)
-    posture = ("", " praying", " prisoner")
-    monks = {
-        COLOUR_NAMES[c]: [
-            _place(st, m) + posture[st.monk_posture[m]]
-            for m in range(c * MONKS_PER_COLOUR, (c + 1) * MONKS_PER_COLOUR)
-        ]
-        for c in st.seat_colour
-    }
-    # Prayer Board rows: "+" cross, capital = large letter, small letter = small side, "." empty.
+    return tiles
+
+
+def _prayer_board(st: StateData) -> dict[str, Any]:
+    # Rows: "+" cross, capital = large letter, small letter = small side, "." empty.
     rows = []
     for row in range(BOARD_ROWS):
         text = ""
@@ -117,76 +149,13 @@ def view(st: StateData, seat: int | None) -> dict[str, Any]:
         ]
         for row in range(BOARD_ROWS)
     }
-    players = []
-    for s in range(st.n):
-        c = st.seat_colour[s]
-        p: dict[str, Any] = {
-            "seat": s,
-            "colour": COLOUR_NAMES[c],
-            "track_letters": BOARD.tracks[c],
-            # capital: large letter, small letter: small side, ".": empty space
-            "track": "".join(
-                "." if v == EMPTY_SPACE else (ch if v == LARGE_LETTER else ch.lower())
-                for ch, v in zip(BOARD.tracks[c], st.tracks[c], strict=True)
-            ),
-            "hand_size": len(st.hands[s]),
-        }
-        if seat == s:
-            p["hand"] = [INSTANCES[t].id for t in st.hands[s]]
-            p["blessings"] = st.blessings[s]
-            p["locked_blessings"] = st.locked_blessings[s]
-        players.append(p)
-    out: dict[str, Any] = {
-        "game": "monastery",
-        "seat": seat,
-        "options": {
-            "team": st.team,
-            "simple": st.simple,
-            "vow_of_silence": st.vow_of_silence,
-            "start_hand": st.start_hand,
-        },
-        "chat_allowed": (not st.vow_of_silence) or h in common.PRAYER_HOURS,
-        "round": st.round,
-        "day": (st.round - 1) // common.HOURS_PER_DAY + 1,
-        "hour": h,
-        "hour_name": _HOUR_NAME.get(h),
-        "hour_kind": _HOUR_KIND[h],
-        "abbot": st.abbot,
-        "order": st.turn_order[:],
-        "phase": st.phase,
-        "to_act": to_act(st),
-        "players": players,
-        "tiles": tiles,
-        "monks": monks,
-        "prayer_board": {"rows": rows, "crosses": crosses},
-        "bag": len(st.bag),
-        "ending": {NOT_ENDING: "", ENDING_E1: "E1", ENDING_E2: "E2"}[st.ending],
-        "over": bool(st.over),
-    }
-    if st.pending and not st.over:
-        out["decision"] = _decision(st)
-    if st.phase == "step" and not st.over:
-        out["step"] = {
-            "movement_points": st.movement_points,
-            "laid": bool(st.laid_this_step),
-            "encouraging": bool(st.encouraging),
-        }
-    if st.phase == "score" and not st.over:
-        out["scoring"] = {
-            "points": st.scoring_points,
-            "stage": {SYMBOLS_STAGE: "symbols", PURCHASE_STAGE: "purchase"}[st.scoring_stage],
-            "prayed": bool(st.prayed),
-        }
-    if st.over:
-        out["result"] = result(st).to_dict()
-    return out
+    return {"rows": rows, "crosses": crosses}
 
 
-_RETURN_WHY = {R_EXCHANGE: "exchange", R_WORKSHOP: "workshop", R_START: "start hand"}
-
-
-def _decision(st: StateData) -> dict[str, Any]:
+def _pending(st: StateData) -> dict[str, Any] | None:
     """The decision due before play goes on (public: who decides and about what)."""
+    if not st.pending or st.over:
+        return None
     kind, who, context, *rest = st.pending[-1]
     if kind == P_TIE:
         return {
@@ -199,4 +168,68 @@ def _decision(st: StateData) -> dict[str, Any]:
     return {"kind": "return", "seat": who, "why": _RETURN_WHY[context]}
 
 
-__all__ = ["view"]
+def _step(st: StateData) -> dict[str, Any] | None:
+    if st.phase != "step" or st.over:
+        return None
+    return {
+        "movement_points": st.movement_points,
+        "laid": bool(st.laid_this_step),
+        "encouraging": bool(st.encouraging),
+    }
+
+
+def _scoring(st: StateData) -> dict[str, Any] | None:
+    if st.phase != "score" or st.over:
+        return None
+    return {
+        "points": st.scoring_points,
+        "stage": _STAGE[st.scoring_stage],
+        "prayed": bool(st.prayed),
+    }
+
+
+def _screen(st: StateData, seat: int | None) -> dict[str, Any] | None:
+    """What lies behind ``seat``'s screen: its hand and blessings (nobody else's)."""
+    if seat is None:
+        return None
+    return {
+        "hand": [INSTANCES[t].id for t in st.hands[seat]],
+        "blessings": st.blessings[seat],
+        "locked_blessings": st.locked_blessings[seat],
+    }
+
+
+def view_details(st: StateData, seat: int | None) -> dict[str, Any]:
+    h = common.hour(st)
+    monks = {
+        COLOUR_NAMES[c]: [
+            _place(st, m) + _POSTURE[st.monk_posture[m]]
+            for m in range(c * MONKS_PER_COLOUR, (c + 1) * MONKS_PER_COLOUR)
+        ]
+        for c in st.seat_colour
+    }
+    return {
+        "options": {
+            "team": st.team,
+            "simple": st.simple,
+            "vow_of_silence": st.vow_of_silence,
+            "start_hand": st.start_hand,
+        },
+        "chat_allowed": (not st.vow_of_silence) or h in common.PRAYER_HOURS,
+        "round": st.round,
+        "day": words.day_of(st.round),
+        "hour": h,
+        "hour_name": words.HOUR_NAMES.get(h),
+        "hour_kind": common.hour_kind(h),
+        "abbot": st.abbot,
+        "order": st.turn_order[:],
+        "screen": _screen(st, seat),
+        "tiles": _tiles(st, seat),
+        "monks": monks,
+        "prayer_board": _prayer_board(st),
+        "bag": len(st.bag),
+        "ending": _ENDING[st.ending],
+        "pending": _pending(st),
+        "step": _step(st),
+        "scoring": _scoring(st),
+    }

@@ -27,6 +27,19 @@ PRAYER_HOURS = (1, 5, 8)
 DRAWS = {1: 3, 5: 2, 8: 1}
 
 
+def hour_kind(hour: int) -> str:
+    """``prayer``, ``study``, ``toil`` or ``night`` for an hour 1-10 of the disc."""
+    if hour in PRAYER_HOURS:
+        return "prayer"
+    if hour in STUDY_HOURS:
+        return "study"
+    if hour in TOIL_HOURS:
+        return "toil"
+    if hour == NIGHT:
+        return "night"
+    raise ValueError(f"there is no hour {hour} (hours are 1-{HOURS_PER_DAY})")
+
+
 def hour(st: StateData) -> int:
     return (st.round - 1) % HOURS_PER_DAY + 1
 

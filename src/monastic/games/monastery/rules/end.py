@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monastic.engine import Event, Result
+from monastic.engine import GAME_OVER, Event, Result
 from monastic.games.monastery.actions import Lay
 from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, TYPES
 from monastic.games.monastery.rules import common
@@ -44,7 +44,8 @@ def game_over(st: StateData, events: list[Event]) -> None:
     st.over = 1
     st.phase = "over"
     st.pending = []
-    events.append(Event("game_over", {"scores": list(result(st).scores)}))
+    final = result(st)
+    events.append(Event(GAME_OVER, {"scores": list(final.scores), "winners": list(final.winners)}))
 
 
 def testament(st: StateData, seat: int) -> dict[str, int]:

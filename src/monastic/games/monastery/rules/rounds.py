@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monastic.engine import Event
+from monastic.engine import ROUND, Event
 from monastic.games.monastery.actions import Elect, Imprison, Return
 from monastic.games.monastery.catalogue import INSTANCES, N_MONKS
 from monastic.games.monastery.rules import brewhouse, common, election, end, scoring, step
@@ -105,7 +105,7 @@ def begin_round(st: StateData, events: list[Event]) -> None:
     h = common.hour(st)
     st.turn_order = _order_from(st, st.abbot)
     st.turn = 0
-    events.append(Event("round", {"round": st.round, "hour": h, "abbot": st.abbot}))
+    events.append(Event(ROUND, {"round": st.round, "hour": h, "abbot": st.abbot}))
     if st.round == 1:
         # M-3 / M-63: only drawing at the first Matins.
         draw_round(st, events, 6 if st.start_hand else 3)

@@ -148,6 +148,8 @@ def begin_scoring(st: StateData, seat: int, events: list[Event]) -> None:
             out.append([xy, got, None if hidden_from(st, i, viewer) else INSTANCES[i].name])
         return out
 
+    if not detail:
+        return  # no building scores: the study/toil event that follows tells the points
     data: dict[str, Any] = {"seat": seat, "points": st.scoring_points, "tiles": tiles(seat)}
     public: dict[str, Any] = {**data, "tiles": tiles(None)}
     if public == data:
