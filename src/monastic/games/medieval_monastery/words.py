@@ -317,7 +317,7 @@ def decision_prompt(view: Mapping[str, Any], seat: int, players: int) -> str:
 
 _STEP_LINES = {
     "play": "{actor} must play a card",
-    "discard": "Prayer: {actor} must discard 2 cards",
+    "discard": f"Prayer: {{actor}} must discard {TABLE.prayer_discard} cards",
     "offer": "Study: trading, {trader} to offer",
     "answer": "Study: {target} must answer the offer",
     "pick": "Rules: {acting} to pick a revealed card",
