@@ -17,6 +17,7 @@ from typing import Any, Self
 from monastic.engine import (
     Action,
     ActionSyntaxError,
+    Decision,
     Event,
     Game,
     GameInfo,
@@ -128,13 +129,27 @@ class ToyState(State):
     def _reveal(self) -> None:
         self.offer = [self.prizes.pop(), self.prizes.pop()]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def current_phase(self) -> str:
+        return "over" if self.is_over() else "bid" if self.prize else "pick"
+
+    def phase_text(self) -> str:
+        return f"Round {self.round + 1} of {ROUNDS}: {self.current_phase()}"
+
+    def decision(self, seat: int) -> Decision:
+        if not self.prize:
+            return Decision("pick", "Pick the prize to bid for")
+        return Decision("bid", f"Bid a card for the prize of {self.prize}")
+
+    def public_players(self) -> list[dict[str, Any]]:
+        return [
+            {"hand_size": len(hand), "bid": bid is not None, "score": score}
+            for hand, bid, score in zip(self.hands, self.bids, self.scores, strict=True)
+        ]
+
+    def view_details(self, seat: int | None) -> dict[str, Any]:
         return {
             "hand": sorted(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "bid": [b is not None for b in self.bids],
             "discard": list(self.discard),
-            "scores": list(self.scores),
             "offer": list(self.offer),
             "prize": self.prize,
             "round": self.round,
@@ -222,6 +237,10 @@ class ToyGame(Game):
         state.hands = [[state.deck.pop() for _ in range(HAND)] for _ in range(players)]
         state._reveal()
         return state
+
+    def describe(self, event: Mapping[str, Any], viewer: int | None) -> str:
+        fields = ", ".join(f"{k} {v}" for k, v in event.items() if k != "kind")
+        return f"{event['kind']}: {fields}".rstrip(": ")
 
     def parse_action(self, text: str) -> Action:
         word, _, arg = text.strip().partition(" ")

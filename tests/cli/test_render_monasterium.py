@@ -21,7 +21,7 @@ from monastic.cli.choices import show_choices
 from monastic.cli.render import monasterium as screen
 from monastic.cli.render import renderer_for
 from monastic.engine import events_for
-from monastic.games.monasterium import MonasteriumState
+from monastic.games.monasterium import GAME, MonasteriumState
 from monastic.games.monasterium.words import DESCRIBE
 
 RENDERER = renderer_for("monasterium")
@@ -60,7 +60,7 @@ def test_every_event_has_a_sentence(games: dict[Any, Any]) -> None:
             for event in events:
                 kinds.add(event["kind"])
                 for viewer in (None, 0, 1):
-                    line = RENDERER.describe_event(event, viewer)
+                    line = GAME.describe(event, viewer)
                     assert line and "{" not in line, (event, line)
                     if event.get("seat") == viewer is not None:
                         assert line.startswith("You "), line
@@ -139,19 +139,17 @@ def test_log_sentences_say_what_happened() -> None:
         "paid": {"influence": 1, "book": 2},
         "vp": 3,
     }
-    assert screen.describe_event(send, 1) == (
+    assert GAME.describe(send, 1) == (
         "You sent novice I-2 to RED-B4 (common room), paying 1 Influence, 2 Book: +3 VP"
     )
     use = {"kind": "use", "seat": 0, "action": "use II-4 III-3"}
-    assert screen.describe_event(use, 1) == (
+    assert GAME.describe(use, 1) == (
         "Seat 0 used II-4 (send a novice paying 1 Influence less) for novice III-3"
     )
     mission = {"kind": "mission", "seat": 2, "mission": "A3", "vp": 6}
-    assert screen.describe_event(mission, None) == "Seat 2 fulfilled mission A3 Prime: +6 VP"
+    assert GAME.describe(mission, None) == "Seat 2 fulfilled mission A3 Prime: +6 VP"
     move = {"kind": "move", "seat": 0, "steps": 3, "to": 6}
-    assert screen.describe_event(move, 0) == (
-        "You moved the messenger 3 spaces to 6 (GRN, personal die)"
-    )
+    assert GAME.describe(move, 0) == ("You moved the messenger 3 spaces to 6 (GRN, personal die)")
 
 
 def test_help_and_action_styles() -> None:

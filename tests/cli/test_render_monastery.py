@@ -19,6 +19,7 @@ from monastic.bots import RandomBot
 from monastic.cli.choices import show_choices
 from monastic.cli.render import renderer_for
 from monastic.engine import events_for
+from monastic.games.monastery import GAME
 from monastic.games.monastery.catalogue import INSTANCES
 from monastic.games.monastery.rules.hidden import hidden_from
 from monastic.games.monastery.words import DESCRIBE, SHORT_TILE_NAMES
@@ -69,7 +70,7 @@ def test_random_games_render_every_view_and_event_without_leaks(players: int, se
                 kinds.add(str(seen[0]["kind"]))
                 if seen[0]["kind"] == "build":  # only when buildings score: else the toil says it
                     assert seen[0]["tiles"], seen
-                line = RENDERER.describe_event(seen[0], viewer)
+                line = GAME.describe(seen[0], viewer)
                 assert line and "{" not in line and "\n" not in line, (seen, line)
                 if seen[0].get("seat") == viewer is not None:
                     assert line.startswith("You "), line
@@ -105,21 +106,19 @@ def test_scoring_sentences_name_places_and_points() -> None:
         "points": 5,
         "tiles": [["1,3", 4, "Kitchen"], ["0,2", 1, None]],
     }
-    assert RENDERER.describe_event(build, 0) == (
+    assert GAME.describe(build, 0) == (
         "Seat 1 scores: building Kitchen at 1,3: 4, a hidden building at 0,2: 1 = 5"
     )
     pray = {"kind": "pray", "seat": 0, "x": 2, "y": 2, "name": "Chapel", "points": 6}
-    assert RENDERER.describe_event(pray, 0) == "You score: prayer in Chapel at 2,2: 6"
+    assert GAME.describe(pray, 0) == "You score: prayer in Chapel at 2,2: 6"
     toil = {"kind": "toil", "seat": 0, "points": 3, "total": 9, "tiles": [["A", 1, "Abbey"]]}
-    assert RENDERER.describe_event(toil, 0) == (
-        "You score: study/toil the Abbey: 1 → 9 points to spend"
-    )
+    assert GAME.describe(toil, 0) == ("You score: study/toil the Abbey: 1 → 9 points to spend")
     nothing = {"kind": "build", "seat": 2, "points": 0, "tiles": []}
-    assert RENDERER.describe_event(nothing, 0) == "Seat 2 scores nothing for buildings"
+    assert GAME.describe(nothing, 0) == "Seat 2 scores nothing for buildings"
     idle = {"kind": "toil", "seat": 2, "points": 0, "total": 0, "tiles": []}
-    assert RENDERER.describe_event(idle, 0) == "Seat 2 scores nothing"
+    assert GAME.describe(idle, 0) == "Seat 2 scores nothing"
     draw = {"kind": "draw", "seat": 2}
-    assert RENDERER.describe_event(draw, 0) == "Seat 2 drew a tile"
+    assert GAME.describe(draw, 0) == "Seat 2 drew a tile"
 
 
 def test_the_map_marks_coordinates_edges_and_the_abbey() -> None:

@@ -159,8 +159,9 @@ def texts(s: MonasteriumState) -> list[str]:
 
 
 def consistent(s: MonasteriumState) -> None:
-    """Raise if the state's bookkeeping is off."""
+    """Raise if the state's bookkeeping is off: it must load as its own save does."""
     check_consistency(s)
+    assert GAME.from_json(s.to_json()).to_dict() == s.to_dict()
 
 
 class FixedDice(Rng):

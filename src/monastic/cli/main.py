@@ -15,6 +15,7 @@ from monastic.cli.common import CliError, available_games
 from monastic.cli.engine_cmd import add_engine_parser, run_engine
 from monastic.cli.play import add_play_parser, run_play
 from monastic.cli.rules_cmd import add_rules_parser, run_rules
+from monastic.cli.server_cmds import add_server_parsers, run_server_command
 
 __all__ = ["main"]
 
@@ -30,6 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     add_rules_parser(sub)
     add_engine_parser(sub)
     add_bench_parser(sub)
+    add_server_parsers(sub)
     sub.add_parser("arena", help="bot tournaments (see 'monastic arena --help')", add_help=False)
     sub.add_parser(
         "lab", help="balance runs of many bot games (see 'monastic lab --help')", add_help=False
@@ -107,6 +109,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return run_bench(args)
         if args.command == "play":
             return run_play(args)
+        if args.command in ("serve", "bench-server"):
+            return run_server_command(args)
         if args.command == "rules":
             return run_rules(args)
     except (CliError, ValueError) as err:

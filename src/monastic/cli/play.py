@@ -3,7 +3,7 @@
 The loop is the same for every game: it asks the seats in ``to_act()`` one at a time (bots
 first, so people see who has already chosen), applies their choices through a ``Match``
 (so a bad input never changes the game), and tells each person what they may see of what
-happened, in sentences from the game's renderer.
+happened, in the game's own words (``Game.describe``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rich.text import Text
 from monastic.cli.choices import Typed, read_typed, show_choices
 from monastic.cli.common import CliError, game_or_error, load_match, parse_options
 from monastic.cli.outcome import show_result
-from monastic.cli.render import Renderer, generic, renderer_for
+from monastic.cli.render import Renderer, renderer_for
 from monastic.cli.saves import default_save_path, save_match
 from monastic.cli.seats import Seating, seating_from_names, split_bot_specs
 from monastic.engine import Event, Match, events_for, fresh_seed
@@ -122,14 +122,8 @@ class PlaySession:
     def _log_events(self, events: list[Event]) -> None:
         for viewer in self.viewers:
             for event in events_for(events, viewer):
-                try:
-                    line = self.renderer.describe_event(event, viewer)
-                except (KeyError, IndexError, TypeError, ValueError):
-                    # A renderer that does not know an event yet must not stop the game.
-                    line = generic.describe_event(event, viewer)
-                if line:
-                    self.logs[viewer].append(line)
-                    self.unseen[viewer] += 1
+                self.logs[viewer].append(self.match.game.describe(event, viewer))
+                self.unseen[viewer] += 1
 
     def _bot_move(self, seat: int) -> None:
         bot = self.seating.bots[seat]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
-from importlib.metadata import entry_points
 from types import MappingProxyType
 
 from monastic.engine.state import Game
@@ -27,13 +26,26 @@ def _id_of(package: str) -> str:
 
 
 @cache
-def _declared() -> MappingProxyType[str, str]:
-    """Game id -> ``module`` or ``module:attribute`` that holds its ``Game``."""
-    found: dict[str, str] = {}
+def _built_in() -> MappingProxyType[str, str]:
+    """Game id -> the module of each game package under ``monastic.games``."""
     games = importlib.import_module(_BUILT_IN)
-    for module in pkgutil.iter_modules(games.__path__, _BUILT_IN + "."):
-        if module.ispkg:
-            found[_id_of(module.name)] = module.name
+    return MappingProxyType(
+        {
+            _id_of(module.name): module.name
+            for module in pkgutil.iter_modules(games.__path__, _BUILT_IN + ".")
+            if module.ispkg
+        }
+    )
+
+
+@cache
+def _declared() -> MappingProxyType[str, str]:
+    """Game id -> ``module`` or ``module:attribute`` that holds its ``Game``, the installed
+    packages' entry points included (read only when asked: the metadata machinery is a
+    heavy import that a process playing a built-in game does without)."""
+    from importlib.metadata import entry_points
+
+    found = dict(_built_in())
     for point in entry_points(group=_ENTRY_POINTS):
         found.setdefault(point.name, point.value)
     return MappingProxyType(found)
@@ -41,7 +53,8 @@ def _declared() -> MappingProxyType[str, str]:
 
 @cache
 def _load(game_id: str) -> Game | None:
-    module, _, attribute = _declared()[game_id].partition(":")
+    where = _built_in().get(game_id) or _declared()[game_id]
+    module, _, attribute = where.partition(":")
     game = getattr(importlib.import_module(module), attribute or "GAME", None)
     if not isinstance(game, Game):
         return None  # a package being written may exist before it declares its game
@@ -57,7 +70,8 @@ def game_ids() -> list[str]:
 
 def load_game(game_id: str) -> Game:
     """The game with this id; raises ValueError naming the known ids."""
-    game = _load(game_id) if isinstance(game_id, str) and game_id in _declared() else None
+    known = isinstance(game_id, str) and (game_id in _built_in() or game_id in _declared())
+    game = _load(game_id) if known else None
     if game is None:
         raise ValueError(f"unknown game {game_id!r} (known games: {', '.join(game_ids())})")
     return game

@@ -145,25 +145,25 @@ class State(ABC):
 
     # The view's parts: every game fills them in ------------------------------------------
 
+    @abstractmethod
     def current_phase(self) -> str:
         """The phase as a machine name (``"play"``, ``"scoring"``, ``"over"``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def phase_text(self) -> str:
         """The phase in words for a person (``"Day 2, Sext (prayer)"``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def decision(self, seat: Seat) -> Decision:
         """What ``seat``, one of ``to_act()``, is asked now."""
-        raise NotImplementedError
 
+    @abstractmethod
     def public_players(self) -> list[dict[str, Any]]:
         """One entry per seat of what everyone may see of that seat."""
-        raise NotImplementedError
 
+    @abstractmethod
     def view_details(self, seat: Seat | None) -> dict[str, Any]:
         """The game's own part of ``view(seat)``: nothing that ``seat`` may not know."""
-        raise NotImplementedError
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -277,9 +277,9 @@ class Game(ABC):
         """The full option set (defaults filled in) for ``given``; raises BadOption."""
         return validate_options(self.option_specs, given)
 
+    @abstractmethod
     def describe(self, event: Mapping[str, Any], viewer: Seat | None) -> str:
         """One event (as ``events_for`` gave it to ``viewer``) in one line of plain words."""
-        raise NotImplementedError
 
     def strategy(self) -> Strategy[Any] | None:
         """The game's evaluation and heuristic for bots; None if it has none."""

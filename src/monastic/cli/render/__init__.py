@@ -22,7 +22,7 @@ RENDERERS: dict[str, str] = {
     "medieval-monastery": "monastic.cli.render.medieval_monastery",
 }
 
-_HOOKS = ("render_table", "describe_event", "help_text", "style_action", "render_breakdown")
+_HOOKS = ("render_table", "help_text", "style_action", "render_breakdown")
 
 
 def _module_for(game_id: str) -> ModuleType:

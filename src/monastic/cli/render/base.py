@@ -1,10 +1,10 @@
 """What a game's renderer provides, and the wording every renderer shares.
 
-A renderer is a module ``monastic.cli.render.<game_package>`` with three functions:
+A renderer is a module ``monastic.cli.render.<game_package>`` that draws (the words of a
+game, events included, come from the game itself: ``Game.describe``). It has two functions:
 
 - ``render_table(view, console)``: draw the table as ``view["viewer"]`` sees it. The play
   loop adds ``view["names"]``, one label per seat ("you", "greedy", ...).
-- ``describe_event(event, viewer) -> str | None``: one sentence for the log, or None to skip.
 - ``help_text() -> str``: the rules summary shown by the ``help`` command.
 
 and optionally ``style_action(text) -> rich.text.Text`` (how a legal action is listed) and
@@ -26,8 +26,6 @@ class Renderer(Protocol):
     """The functions the play loop calls; ``monastic.cli.render.renderer_for`` builds one."""
 
     def render_table(self, view: dict[str, Any], console: Console) -> None: ...
-
-    def describe_event(self, event: dict[str, Any], viewer: int | None) -> str | None: ...
 
     def help_text(self) -> str: ...
 

@@ -10,9 +10,7 @@ from rich.highlighter import JSONHighlighter
 from rich.json import JSON
 from rich.text import Text
 
-from monastic.cli.render.base import seat_label
-
-__all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
+__all__ = ["help_text", "render_breakdown", "render_table", "style_action"]
 
 
 def compact_json(value: Any, width: int = 100, indent: int = 0, used: int = 0) -> str:
@@ -41,18 +39,6 @@ def render_table(view: dict[str, Any], console: Console) -> None:
     if names:
         console.print("Seats: " + ", ".join(f"{i} {n}" for i, n in enumerate(names)), markup=False)
     console.print(JSONHighlighter()(Text(compact_json(shown, console.width - 1))))
-
-
-def describe_event(event: dict[str, Any], viewer: int | None) -> str | None:
-    """``Seat 2: play card=Z7``: the event kind and its fields."""
-    fields = dict(event)
-    kind = str(fields.pop("kind", "event"))
-    who = fields.pop("seat", None)
-    parts = " ".join(
-        f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in fields.items()
-    )
-    prefix = f"{seat_label(who, viewer)}: " if who is not None else ""
-    return f"{prefix}{kind} {parts}".rstrip()
 
 
 def help_text() -> str:

@@ -8,10 +8,10 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from monastic.games.medieval_monastery import GAME, words
+from monastic.games.medieval_monastery import words
 from monastic.games.medieval_monastery.catalogue import SUIT_LETTERS, SUIT_NAMES
 
-__all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
+__all__ = ["help_text", "render_breakdown", "render_table", "style_action"]
 
 SUIT_STYLES: dict[str, str] = {
     "P": "bold yellow",
@@ -23,11 +23,6 @@ SUIT_STYLES: dict[str, str] = {
     "A": "bold cyan",
     "M": "bold red",
 }
-
-
-def describe_event(event: dict[str, Any], viewer: int | None) -> str | None:
-    """The game's own sentence for the event."""
-    return GAME.describe(event, viewer)
 
 
 def _card(text: str) -> Text:

@@ -18,7 +18,6 @@ from monastic.cli.render.monasterium_board import (
     road_lines,
     seat_mark,
 )
-from monastic.games.monasterium import GAME
 from monastic.games.monasterium.catalogue import (
     BUILDING_VP,
     COL_VP,
@@ -37,15 +36,10 @@ from monastic.games.monasterium.words import (
 )
 from monastic.games.monasterium.words_help import HELP
 
-__all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
+__all__ = ["help_text", "render_breakdown", "render_table", "style_action"]
 
 _ROWS = ROW_NAMES
 _EXTRA = {"locked": Text("·", style="dim"), "available": Text("!", style="bold green")}
-
-
-def describe_event(event: dict[str, Any], viewer: int | None) -> str:
-    """One sentence for the log: the game's own words."""
-    return GAME.describe(event, viewer)
 
 
 def help_text() -> str:

@@ -11,7 +11,6 @@ from rich.text import Text
 
 from monastic.cli.render.base import seat_label
 from monastic.cli.render.monastery_map import CLASS_STYLES, MONK_STYLES, monk_text, render_map
-from monastic.games.monastery import GAME
 from monastic.games.monastery.catalogue import BOARD, TYPE_BY_ID
 from monastic.games.monastery.words import (
     HOUR_DISC,
@@ -28,15 +27,10 @@ from monastic.games.monastery.words import (
 )
 from monastic.games.monastery.words_help import HELP
 
-__all__ = ["describe_event", "help_text", "render_breakdown", "render_table", "style_action"]
+__all__ = ["help_text", "render_breakdown", "render_table", "style_action"]
 
 _ROWS = "RBGY"
 _SIDE_BY_SIDE = 110  # from this width the board and the players sit next to each other
-
-
-def describe_event(event: dict[str, Any], viewer: int | None) -> str:
-    """One sentence for the log: the game's own words."""
-    return GAME.describe(event, viewer)
 
 
 def help_text() -> str:

@@ -1,5 +1,6 @@
 """Medieval Monastery as an engine ``Game``: the state class that binds the plain data to the
-rules, and the game that makes, parses and loads its states."""
+rules, and the game that makes, parses and loads its states. The package makes the one
+``GAME`` and hands it the strategy (``__init__``)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from monastic.engine import (
     Result,
     Rng,
     State,
-    Strategy,
     as_rng,
 )
 from monastic.games.medieval_monastery import view, words
@@ -34,7 +34,11 @@ from monastic.games.medieval_monastery.state import (
     upgrade_version_1,
 )
 
-__all__ = ["GAME", "MedievalMonasteryGame", "MedievalMonasteryState"]
+__all__ = ["MedievalMonasteryGame", "MedievalMonasteryState"]
+
+# Bound once: Python 3.11 looks a method of an imported name up afresh (a new bound method)
+# at every call, and this lookup is every decision's.
+_rule_for = RULES.get
 
 
 class MedievalMonasteryState(StateData, State):
@@ -54,12 +58,12 @@ class MedievalMonasteryState(StateData, State):
 
     def apply_unchecked(self, seat: int, action: object) -> list[Event]:
         ev: list[Event] = []
-        RULES.get(type(action), not_an_action)(self, seat, action, ev)
+        _rule_for(type(action), not_an_action)(self, seat, action, ev)
         return ev
 
     def apply_quiet(self, seat: int, action: object) -> None:
         # One lookup and the rule itself: this is a search's every step.
-        RULES.get(type(action), not_an_action)(self, seat, action, None)
+        _rule_for(type(action), not_an_action)(self, seat, action, None)
 
     # The view's parts (``view``) ---------------------------------------------------------
 
@@ -140,18 +144,8 @@ class MedievalMonasteryGame(Game):
     def describe(self, event: Mapping[str, Any], viewer: int | None) -> str:
         return words.describe(event, viewer)
 
-    def strategy(self) -> Strategy[Any]:
-        # The strategy reads the rules, so it is imported when a bot first asks.
-        from monastic.games.medieval_monastery.strategy import STRATEGY
-
-        return STRATEGY
-
     def parse_action(self, text: str) -> MedievalMonasteryAction:
         return parse_action(text)
 
     def _from_dict(self, data: Mapping[str, Any]) -> MedievalMonasteryState:
         return MedievalMonasteryState.from_dict(data)
-
-
-GAME = MedievalMonasteryGame()
-MedievalMonasteryState.game = GAME

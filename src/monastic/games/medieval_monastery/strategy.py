@@ -264,7 +264,7 @@ def _answer(
     state: MedievalMonasteryState, seat: int, actions: list[MedievalMonasteryAction]
 ) -> MedievalMonasteryAction:
     assert state.pending_offer is not None
-    offered = state.pending_offer.card
+    _, _, _, offered, _ = state.pending_offer
     hand = state.hands[seat]
     scores = state.suit_scores[seat]
     keep = hand_potential(hand, scores)

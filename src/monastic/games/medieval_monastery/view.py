@@ -20,6 +20,7 @@ from monastic.games.medieval_monastery.state import (
     SIMULTANEOUS,
     STEP_KINDS,
     TRADING,
+    PendingOffer,
     StateData,
 )
 
@@ -58,6 +59,11 @@ def _texts(cards: list[int]) -> list[str]:
     return [CARD_TEXTS[c] for c in sorted(cards)]
 
 
+def _offer_view(offer: PendingOffer) -> dict[str, Any]:
+    number, giver, target, card, ask = offer
+    return {"number": number, "from": giver, "to": target, "card": CARD_TEXTS[card], "ask": ask}
+
+
 def view_details(s: StateData, seat: int | None) -> dict[str, Any]:
     """The game's own keys of ``view(seat)`` (docs/medieval-monastery/json.md)."""
     details: dict[str, Any] = {
@@ -91,32 +97,14 @@ def view_details(s: StateData, seat: int | None) -> dict[str, Any]:
         if seat is not None and s.choices[seat] != NO_CARD:
             details["my_choice"] = CARD_TEXTS[s.choices[seat]]
     if s.done_trading and s.step in TRADING:
-        offer = s.pending_offer
         details["trade"] = {
             "trader": s.trader,
             "offers_answered": s.offers_answered[:],
             "done": s.done_trading[:],
-            "pending": (
-                {
-                    "number": offer.number,
-                    "from": offer.giver,
-                    "to": offer.target,
-                    "card": CARD_TEXTS[offer.card],
-                    "ask": offer.ask,
-                }
-                if offer
-                else None
-            ),
+            "pending": _offer_view(s.pending_offer) if s.pending_offer else None,
             "log": [
-                {
-                    "number": entry.number,
-                    "from": entry.giver,
-                    "to": entry.target,
-                    "card": CARD_TEXTS[entry.card],
-                    "ask": entry.ask,
-                    "answer": entry.answer,
-                }
-                for entry in s.trade_log
+                {**_offer_view((number, giver, target, card, ask)), "answer": answer}
+                for number, giver, target, card, ask, answer in s.trade_log
             ],
         }
     return details

@@ -157,7 +157,7 @@ def _discard(e: Event, v: Viewer) -> str:
     why = e.get("why", "")
     cards = cards_line(e["cards"])
     if why == "bids":
-        return f"The bids {cards} went to the discard pile"
+        return "The bids went to the discard pile"
     if why == "saints_unclaimed":
         return f"Nobody could bid; {cards} went to the discard pile"
     pattern = _DISCARD_WHY.get(why, "discarded {cards}")
@@ -317,7 +317,7 @@ def decision_prompt(view: Mapping[str, Any], seat: int, players: int) -> str:
 
 _STEP_LINES = {
     "play": "{actor} must play a card",
-    "discard": "Prayer: {actor} must discard 2 cards",
+    "discard": f"Prayer: {{actor}} must discard {TABLE.prayer_discard} cards",
     "offer": "Study: trading, {trader} to offer",
     "answer": "Study: {target} must answer the offer",
     "pick": "Rules: {acting} to pick a revealed card",

@@ -250,6 +250,9 @@ def _missions() -> tuple[Mission, ...]:
 
 
 MISSIONS = _missions()
+MISSION_CATEGORIES = ("A", "B", "C")
+#: Setup draws this many cards of each category (§2 step 6).
+MISSIONS_PER_CATEGORY = 2
 MISSION_IDS = tuple(m.id for m in MISSIONS)
 MISSION_BY_ID = MappingProxyType({m.id: m for m in MISSIONS})
 

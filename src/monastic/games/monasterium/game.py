@@ -8,15 +8,14 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from monastic.engine import Game, GameInfo, Result, Rng, State, Strategy, as_rng
+from monastic.engine import Game, GameInfo, Result, Rng, State, as_rng
 from monastic.games.monasterium import view, words
 from monastic.games.monasterium.actions import Action, parse_action
 from monastic.games.monasterium.rules import flow, legal, scoring
-from monastic.games.monasterium.rules.consistency import check_consistency
 from monastic.games.monasterium.rules.setup import set_up
 from monastic.games.monasterium.state import PHASE_OVER, StateData, upgrade_from_version_1
 
-__all__ = ["GAME", "MonasteriumGame", "MonasteriumState"]
+__all__ = ["MonasteriumGame", "MonasteriumState"]
 
 
 class MonasteriumState(StateData, State):
@@ -94,17 +93,16 @@ class MonasteriumGame(Game):
     def describe(self, event: Mapping[str, Any], viewer: int | None) -> str:
         return words.describe(event, viewer)
 
-    def strategy(self) -> Strategy[Any]:
-        # The strategy reads the rules and this module, so it is imported when a bot first asks.
-        from monastic.games.monasterium.strategy import STRATEGY
-
-        return STRATEGY
-
     def _from_dict(self, data: Mapping[str, Any]) -> MonasteriumState:
-        s = MonasteriumState.from_dict(data)
+        """Each field's type, range and length (the schema), then what spans fields
+        (conservation, the board's counts), then a decision to take: ``BadSaveFile``
+        naming the field otherwise."""
+        # Only a load needs the validation library: imported here, a new game never waits.
+        from monastic.engine.validation import check_playable
+        from monastic.games.monasterium.rules.consistency import check_consistency
+        from monastic.games.monasterium.schema import checked_fields
+
+        s = MonasteriumState.from_dict(checked_fields(data), fresh=True)
         check_consistency(s)
+        check_playable(s)
         return s
-
-
-GAME = MonasteriumGame()
-MonasteriumState.game = GAME

@@ -257,19 +257,21 @@ class StateData:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """The fields of ``to_dict`` output, unchecked (the rules check them: ``game.py``)."""
+    def from_dict(cls, data: Mapping[str, Any], *, fresh: bool = False) -> Self:
+        """The fields of ``to_dict`` output as given: a load checks them before and after
+        (``schema.py``, then ``rules/consistency.py``). ``fresh``: the data is a new copy
+        nobody else holds (the schema's output), taken without copying it again."""
         players = data["players"]
         if players not in PLAYER_SETUP:
             raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
         s = cls(int(players))
         s.rng = Rng(int(data["rng"]))
         for name in cls.SAVED:
-            if name == "mission_vp" and name not in data:
+            if name == "mission_vp" and data.get(name) is None:
                 # Saves from before this field: missions already scored are not split out.
                 s.mission_vp = [0] * s.n
                 continue
-            setattr(s, name, copy.deepcopy(data[name]))
+            setattr(s, name, data[name] if fresh else copy.deepcopy(data[name]))
         s.tasks = [tuple(int(x) for x in t) for t in data["tasks"]]
         return s
 

@@ -8,13 +8,13 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State, Strategy
+from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State
 from monastic.games.monastery import view, words
 from monastic.games.monastery.actions import parse_action
 from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
 from monastic.games.monastery.state import StateData, upgrade_from_version_1
 
-__all__ = ["GAME", "MonasteryGame", "MonasteryState"]
+__all__ = ["MonasteryGame", "MonasteryState"]
 
 
 class MonasteryState(StateData, State):
@@ -122,18 +122,8 @@ class MonasteryGame(Game):
     def describe(self, event: Mapping[str, Any], viewer: int | None) -> str:
         return words.describe(event, viewer)
 
-    def strategy(self) -> Strategy[Any]:
-        # The strategy reads the rules, so it is imported when a bot first asks.
-        from monastic.games.monastery.strategy import STRATEGY
-
-        return STRATEGY
-
     def parse_action(self, text: str) -> Any:
         return parse_action(text)
 
     def _from_dict(self, data: Mapping[str, Any]) -> MonasteryState:
         return MonasteryState.from_dict(data)
-
-
-GAME = MonasteryGame()
-MonasteryState.game = GAME

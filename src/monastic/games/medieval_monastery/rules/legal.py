@@ -84,7 +84,8 @@ def to_act(s: StateData) -> list[int]:
         return [s.trader]
     if step == ANSWER:
         assert s.pending_offer is not None
-        return [s.pending_offer.target]
+        _, _, target, _, _ = s.pending_offer
+        return [target]
     assert step == PICK_STEP
     return [s.queue[0]]
 
@@ -112,9 +113,8 @@ def _offer(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
 
 
 def _answer(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
-    offer = s.pending_offer
-    assert offer is not None
-    number, ask = offer.number, offer.ask
+    assert s.pending_offer is not None
+    number, _, _, _, ask = s.pending_offer
     answers: list[MedievalMonasteryAction] = [
         _new(Accept, (number, c)) for c in sorted(ASK_CARDS[ask].intersection(s.hands[seat]))
     ]
@@ -170,7 +170,10 @@ def _may_act(s: StateData, seat: int) -> bool:
     if step == OFFER_STEP:
         return seat == s.trader
     if step == ANSWER:
-        return s.pending_offer is not None and seat == s.pending_offer.target
+        if s.pending_offer is None:
+            return False
+        _, _, target, _, _ = s.pending_offer
+        return seat == target
     return step == PICK_STEP and seat == s.queue[0]
 
 
@@ -220,15 +223,15 @@ def why_illegal(s: StateData, seat: int, action: object) -> str | None:
             return f"seat {action.target} is not another trader holding a card"
         return None if action.ask in ASKS else f"cannot ask for {action.ask!r}"
     if isinstance(action, Accept | Reject):
-        offer = s.pending_offer
-        assert offer is not None
-        if action.number != offer.number:
-            return f"the offer to answer is number {offer.number}, not {action.number}"
+        assert s.pending_offer is not None
+        number, _, _, _, ask = s.pending_offer
+        if action.number != number:
+            return f"the offer to answer is number {number}, not {action.number}"
         if isinstance(action, Accept):
             if action.card not in hand:
                 return f"you do not hold {card_text(action.card)}"
-            if not matches_ask(action.card, offer.ask):
-                return f"{card_text(action.card)} does not match the ask {offer.ask!r}"
+            if not matches_ask(action.card, ask):
+                return f"{card_text(action.card)} does not match the ask {ask!r}"
         return None
     if isinstance(action, Combo):
         missing = [c for c in action.cards if c not in hand]

@@ -19,9 +19,7 @@ from monastic.games.medieval_monastery.state import (
     ANSWER,
     OFFER,
     REJECTED,
-    PendingOffer,
     StateData,
-    TradeRecord,
 )
 
 __all__ = [
@@ -68,7 +66,7 @@ def open_trading(s: StateData, seat: int, ev: Events) -> None:
 
 def make_offer(s: StateData, seat: int, target: int, card: int, ask: str, ev: Events) -> None:
     s.offer_number += 1
-    s.pending_offer = PendingOffer(s.offer_number, seat, target, card, ask)
+    s.pending_offer = (s.offer_number, seat, target, card, ask)
     for viewer in range(s.players):  # the offered card is named in public: worlds keep it
         if viewer != seat:
             s.known_cards[viewer][seat] |= 1 << card
@@ -90,16 +88,15 @@ def make_offer(s: StateData, seat: int, target: int, card: int, ask: str, ev: Ev
 
 def answer(s: StateData, card: int | None, ev: Events) -> None:
     """Accept with ``card`` or reject (None); then the turn passes on."""
-    offer = s.pending_offer
-    assert offer is not None
-    number, giver, target = offer.number, offer.giver, offer.target
+    assert s.pending_offer is not None
+    number, giver, target, offered, ask = s.pending_offer
     if card is None:
         if ev is not None:
             ev.append(Event("reject", {"number": number, "seat": target}))
     else:
-        lose(s, giver, offer.card)
+        lose(s, giver, offered)
         lose(s, target, card)
-        gain(s, target, offer.card, None)  # the offered card was named in public
+        gain(s, target, offered, None)  # the offered card was named in public
         gain(s, giver, card, (target,))  # C-19: the accept card is seen by the two only
         if ev is not None:
             ev.append(
@@ -110,11 +107,8 @@ def answer(s: StateData, card: int | None, ev: Events) -> None:
                     public={"number": number, "seat": target},
                 )
             )
-    s.trade_log.append(
-        TradeRecord(
-            number, giver, target, offer.card, offer.ask, REJECTED if card is None else ACCEPTED
-        )
-    )
+    answered = REJECTED if card is None else ACCEPTED
+    s.trade_log.append((number, giver, target, offered, ask, answered))
     s.pending_offer = None
     s.offers_answered[giver] += 1
     if s.offers_answered[giver] >= TABLE.offers_per_trader:  # C-22

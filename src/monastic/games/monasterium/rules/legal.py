@@ -6,7 +6,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from monastic.engine.jsonio import excerpt
 from monastic.games.monasterium.actions import (
+    ACTION_TYPES,
     BONUS_BOOK,
     BONUS_DIE,
     BONUS_INFLUENCE,
@@ -25,6 +27,7 @@ from monastic.games.monasterium.actions import (
     TOS,
     USES,
     Reroll,
+    rules_reroll,
 )
 from monastic.games.monasterium.catalogue import (
     BOOK,
@@ -95,7 +98,7 @@ def _submultisets(faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=4096)
 def _rerolls(pers: tuple[int, ...], neut: tuple[int, ...]) -> tuple[Reroll, ...]:
     return tuple(
-        Reroll(sp, sn) for sp in _submultisets(pers) for sn in _submultisets(neut) if sp or sn
+        rules_reroll(sp, sn) for sp in _submultisets(pers) for sn in _submultisets(neut) if sp or sn
     )
 
 
@@ -324,6 +327,8 @@ def decision_name(s: StateData) -> str:
 
 def why_illegal(s: StateData, seat: int, action: Any) -> str:
     """A readable reason for refusing ``action``."""
+    if not isinstance(action, ACTION_TYPES):
+        return f"{excerpt(action)} is not a monasterium action"
     legal = legal_actions(s, seat)
     sample = ", ".join(str(a) for a in legal[:8])
     more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""

@@ -8,7 +8,9 @@ from monastic.games.monasterium.catalogue import (
     EXTRA_IDS,
     FIELDS,
     GOODS,
+    MISSION_CATEGORIES,
     MISSIONS,
+    MISSIONS_PER_CATEGORY,
     MONASTERIES,
     PERSONAL_START,
     PLAYER_SETUP,
@@ -34,10 +36,10 @@ def set_up(s: StateData, seed: int) -> None:
     s.rng = Rng(seed)
     s.start_player = s.rng.below(n)
     missions: list[str] = []
-    for cat in ("A", "B", "C"):
+    for cat in MISSION_CATEGORIES:
         ids = [m.id for m in MISSIONS if m.category == cat]
         s.rng.shuffle(ids)
-        missions.extend(sorted(ids[:2]))
+        missions.extend(sorted(ids[:MISSIONS_PER_CATEGORY]))
     s.missions = missions
     s.phase = PHASE_PLACE
     s.round = 1
