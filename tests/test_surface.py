@@ -52,7 +52,9 @@ def _check_view(state: monastic.State, viewer: int | None) -> dict[str, object]:
     else:
         decision = view["decision"]
         assert isinstance(decision, dict)
-        assert set(decision) == {"kind", "prompt", "actions"}
+        assert set(decision) == {"kind", "prompt", "actions", "notes"}
+        assert set(decision["notes"]) <= set(decision["actions"])
+        assert all(isinstance(note, str) and note for note in decision["notes"].values())
         assert MACHINE_NAME.match(decision["kind"])
         assert isinstance(decision["prompt"], str) and decision["prompt"].strip()
         assert decision["actions"] == state.legal_texts(viewer)

@@ -55,7 +55,7 @@ VIEW_KEYS = (
     "phase",  # a machine name of the phase, e.g. "play"
     "phase_text",  # the phase in words, e.g. "Day 2, Sext (prayer)"
     "to_act",  # the seats that must decide now
-    "decision",  # None unless the viewer decides now: {"kind", "prompt", "actions"}
+    "decision",  # None unless the viewer decides now: {"kind", "prompt", "actions", "notes"}
     "over",  # whether the game has ended
     "result",  # None until the end, then Result.to_dict()
 )
@@ -124,7 +124,13 @@ class State(ABC):
         if seat is not None and seat in to_act:
             asked = self.decision(seat)
             actions = self.legal_texts(seat)
-            decision = {"kind": asked.kind, "prompt": asked.prompt, "actions": actions}
+            notes = self.choice_notes(seat)
+            decision = {
+                "kind": asked.kind,
+                "prompt": asked.prompt,
+                "actions": actions,
+                "notes": {text: notes[text] for text in actions if text in notes},
+            }
         view: dict[str, Any] = {
             "game": self.game.id,
             "viewer": seat,
@@ -156,6 +162,12 @@ class State(ABC):
     @abstractmethod
     def decision(self, seat: Seat) -> Decision:
         """What ``seat``, one of ``to_act()``, is asked now."""
+
+    def choice_notes(self, seat: Seat) -> dict[str, str]:
+        """A few words of value for some of ``seat``'s legal action texts, so a person decides
+        without arithmetic (``"+12 points"``, ``"costs 2 blessings"``). Only what ``seat`` may
+        know; the default has none."""
+        return {}
 
     @abstractmethod
     def public_players(self) -> list[dict[str, Any]]:
