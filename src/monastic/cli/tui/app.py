@@ -55,6 +55,17 @@ _KEYS = """\
 """
 
 
+class AnswerInput(Input):
+    """The answer line: typing filters the choices, the arrow keys move through them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "app.move(-1)", show=False),
+        Binding("down", "app.move(1)", show=False),
+        Binding("pageup", "app.move(-8)", show=False),
+        Binding("pagedown", "app.move(8)", show=False),
+    ]
+
+
 class PlayApp(App[str]):
     """A game of monastic in the terminal; ``run()`` returns what to print at the end."""
 
@@ -68,10 +79,6 @@ class PlayApp(App[str]):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+s", "save_quit", "Save&quit"),
         Binding("escape", "clear", "Clear", show=False),
-        Binding("up", "move(-1)", show=False),
-        Binding("down", "move(1)", show=False),
-        Binding("pageup", "move(-8)", show=False),
-        Binding("pagedown", "move(8)", show=False),
     ]
 
     def __init__(
@@ -110,7 +117,7 @@ class PlayApp(App[str]):
                 yield Drawing(id="board-pane", classes="pane")
                 with Vertical(id="decision"):
                     yield Static(id="prompt")
-                    yield Input(
+                    yield AnswerInput(
                         placeholder="type to filter, or an action in full; Enter chooses",
                         id="answer",
                     )
@@ -140,6 +147,8 @@ class PlayApp(App[str]):
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width, event.size.height)
+        for pane in self.query(Drawing):
+            pane.forget()
         self.call_after_refresh(self.redraw)
 
     def _fit(self, width: int, height: int) -> None:
@@ -162,19 +171,23 @@ class PlayApp(App[str]):
         view = self.loop.view(self.viewer)
         board = self.query_one("#board-pane", Drawing)
         width = max(board.scrollable_content_region.width, _BOARD_MIN)
-        board.show(board_drawing(self.renderer, view, self.panes, width), width)
-        self._draw_side("#players-pane", self.panes.players(view))
-        hand = self.panes.hand(view)
-        self.query_one("#hand-pane").display = hand is not None
-        if hand is not None:
-            self._draw_side("#hand-pane", hand)
+        if board.changed(view, width):
+            board.show(board_drawing(self.renderer, view, self.panes, width), width)
+        players = self.query_one("#players-pane", Drawing)
+        if players.changed([view[k] for k in ("players", "to_act", "names")], 0):
+            self._draw_side(players, self.panes.players(view))
+        hand_pane = self.query_one("#hand-pane", Drawing)
+        if hand_pane.changed(self.panes.hand_data(view), 0):
+            hand = self.panes.hand(view)
+            hand_pane.display = hand is not None
+            if hand is not None:
+                self._draw_side(hand_pane, hand)
         self._draw_log()
         self.query_one("#status", Static).update(self._status(view))
 
-    def _draw_side(self, selector: str, renderable: RenderableType) -> None:
+    def _draw_side(self, pane: Drawing, renderable: RenderableType) -> None:
         """A side pane: a line of text wraps in it; a table keeps its own width and the pane
         scrolls sideways (squeezed, its rows would break in two)."""
-        pane = self.query_one(selector, Drawing)
         if isinstance(renderable, Text):
             width = pane.scrollable_content_region.width or natural_width(renderable)
         else:
@@ -233,6 +246,7 @@ class PlayApp(App[str]):
 
     def _wait_for_bot(self, turn: Turn) -> None:
         self._clear_decision()
+        self.redraw_soon()
         self.query_one("#status", Static).update(self._status(self.loop.view(self.viewer)))
         self._think(turn)
 
@@ -249,15 +263,14 @@ class PlayApp(App[str]):
         self.loop.apply(turn.seat, action)
         if note and self.viewer in self.loop.logs:
             self.loop.logs[self.viewer].append(f"Note: {note}")
-        self.redraw_soon()
         if self.delay > 0:
+            self.redraw()
             self.set_timer(self.delay, self.advance)
         else:
             self.advance()
 
     def _ask(self, seat: int) -> None:
         if self.loop.apply_forced(seat):
-            self.redraw_soon()
             self.call_later(self.advance)
             return
         self.awaiting = seat
@@ -315,7 +328,6 @@ class PlayApp(App[str]):
             self._say(Text(f"✗ {err}", style="bold red"))
             return
         self._clear_decision()
-        self.redraw_soon()
         self.advance()
 
     def _finish(self) -> None:

@@ -6,6 +6,8 @@ cut those lines (Textual's line API), so a big board costs little to keep on the
 
 from __future__ import annotations
 
+import json
+
 from rich.console import RenderableType
 from rich.segment import Segment
 from textual.geometry import Size
@@ -21,6 +23,20 @@ class Drawing(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._strips: list[Strip] = []
+        self._drawn_from: str | None = None
+
+    def changed(self, data: object, width: int) -> bool:
+        """Whether ``data`` at ``width`` differs from what the pane was last drawn from
+        (drawing costs far more than this comparison)."""
+        key = f"{width}:{json.dumps(data, sort_keys=True, default=str)}"
+        if key == self._drawn_from:
+            return False
+        self._drawn_from = key
+        return True
+
+    def forget(self) -> None:
+        """Draw again next time, whatever the data (the pane's size changed)."""
+        self._drawn_from = None
 
     def show(self, renderable: RenderableType, width: int) -> None:
         """Draw ``renderable`` at ``width`` columns (the pane scrolls if it is narrower)."""

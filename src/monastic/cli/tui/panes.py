@@ -40,6 +40,13 @@ class PaneSet:
     hand: Callable[[View], RenderableType | None]
     players: Callable[[View], RenderableType]
 
+    def hand_data(self, view: View) -> object:
+        """What the hand pane is drawn from (to redraw it only when that changes)."""
+        if self.hidden is not None:
+            return view.get(self.hidden)
+        seat = view.get("viewer")
+        return view["players"][seat] if isinstance(seat, int) else None
+
 
 def _monastery_hand(view: View) -> RenderableType | None:
     parts = monastery._my_screen(view)

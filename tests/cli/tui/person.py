@@ -1,0 +1,97 @@
+"""A person at the full-screen interface, driven through Textual's test pilot.
+
+They decide what to play as a seeded greedy bot would, then make that choice the ways a
+person does: with the arrow keys, by typing a few letters to filter the list, by typing
+the whole action (in lower case), or by clicking it with the mouse.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from monastic.bots import make
+from monastic.cli.seats import Seating
+from monastic.cli.tui.app import PlayApp
+from monastic.cli.tui.filtering import matching
+from monastic.cli.tui.game_loop import GameLoop
+from monastic.engine import Match
+
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
+
+
+def new_app(
+    game: str, players: int, seed: int, tmp: Path, bots: str = "greedy", **options: object
+) -> PlayApp:
+    """Seat 0 a person, the other seats seeded bots."""
+    seating = Seating.build(players, 1, bots.split(","), seed=seed)
+    match = Match.new(game, players, seed, dict(options), names=seating.names)
+    return PlayApp(GameLoop(match, seating, tmp / "save.json"))
+
+
+async def until_decision(pilot: Pilot[str], app: PlayApp, timeout: float = 20.0) -> None:
+    """Wait while bots think: until the person must decide or the game is over."""
+    deadline = time.monotonic() + timeout
+    while app.awaiting is None and not app.finished:
+        assert time.monotonic() < deadline, "the interface never asked for a decision"
+        await pilot.pause(0.01)
+
+
+def _filter_for(legal: list[str], target: str) -> str:
+    """The fewest typed letters that bring ``target`` near the top of the list."""
+    words = target.lower().split()
+    tries = [" ".join(words[: n + 1]) for n in range(len(words))]
+    tries += [" ".join(words[n:]) for n in range(len(words) - 1, 0, -1)]
+    tries += [word[:k] for word in words for k in range(2, len(word) + 1)]
+    for typed in sorted(set(tries), key=len):
+        shown = matching(legal, typed)
+        if target in shown and shown.index(target) <= 2:
+            return typed
+    return target.lower()
+
+
+@dataclass
+class Person:
+    """Plays seat 0; ``made`` is every choice they meant, to compare with the record."""
+
+    seed: int
+    made: list[str] = field(default_factory=list)
+    ways: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.mind = make("greedy", self.seed)
+
+    async def decide(self, pilot: Pilot[str], app: PlayApp) -> None:
+        seat = app.awaiting
+        assert seat is not None
+        legal = list(app.shown)
+        target = str(self.mind.choose(app.loop.match.state, seat))
+        assert target in legal
+        index = legal.index(target)
+        number = len(self.made)
+        before = len(app.loop.match.record.moves)
+        if number in (5, 25, 45):
+            way = "typed in full"
+            await pilot.press(*target.lower(), "enter")
+        elif number % 13 == 7 and index < 4:
+            way = "mouse"
+            await pilot.click(OptionList, offset=(2, index))
+        elif index <= 3:
+            way = "arrow keys"
+            await pilot.press(*["down"] * index, "enter")
+        else:
+            way = "filter"
+            typed = _filter_for(legal, target)
+            await pilot.press(*typed)
+            shown = list(app.shown)
+            assert target in shown, (typed, shown[:5])
+            await pilot.press(*["down"] * shown.index(target), "enter")
+        moves = app.loop.match.record.moves
+        assert len(moves) > before, f"{way}: {target!r} was not played"
+        assert moves[before] == (seat, target), (way, target, moves[before])
+        self.made.append(target)
+        self.ways[way] = self.ways.get(way, 0) + 1
