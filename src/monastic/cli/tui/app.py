@@ -34,7 +34,7 @@ from monastic.engine import Action
 
 __all__ = ["PlayApp"]
 
-_BOARD_MIN = 72  # narrower than this, the renderers squeeze their tables: scroll instead
+_RESULT_MIN = 72  # the result screen's tables need this many columns
 _REDRAW_EVERY = 0.3  # seconds: while bots play quickly, the table is redrawn this often
 
 _KEYS = """\
@@ -149,6 +149,7 @@ class PlayApp(App[str]):
         self._fit(event.size.width, event.size.height)
         for pane in self.query(Drawing):
             pane.forget()
+        self._log_shown = -1  # the log is written anew, wrapped at its new width
         self.call_after_refresh(self.redraw)
 
     def _fit(self, width: int, height: int) -> None:
@@ -170,7 +171,7 @@ class PlayApp(App[str]):
         self._drawn_at = time.monotonic()
         view = self.loop.view(self.viewer)
         board = self.query_one("#board-pane", Drawing)
-        width = max(board.scrollable_content_region.width, _BOARD_MIN)
+        width = max(board.scrollable_content_region.width, self.panes.board_width)
         if board.changed(view, width):
             board.show(board_drawing(self.renderer, view, self.panes, width), width)
         players = self.query_one("#players-pane", Drawing)
@@ -197,7 +198,7 @@ class PlayApp(App[str]):
     def _draw_log(self) -> None:
         lines = self.loop.logs.get(self.viewer, [])
         log = self.query_one("#log", RichLog)
-        if len(lines) < self._log_shown:  # the log was rebuilt (undo)
+        if not 0 <= self._log_shown <= len(lines):  # resized, or the log was rebuilt (undo)
             log.clear()
             self._log_shown = 0
         for line in lines[self._log_shown :]:
@@ -336,7 +337,7 @@ class PlayApp(App[str]):
         viewer = self.loop.seating.humans[0] if len(self.loop.seating.humans) == 1 else None
         self.viewer = viewer
         self.redraw()
-        width = max(self.size.width - 2, _BOARD_MIN)
+        width = max(self.size.width - 2, _RESULT_MIN)
         state = self.loop.match.state
         outcome = capture(
             lambda console: show_result(

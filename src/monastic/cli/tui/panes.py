@@ -39,6 +39,8 @@ class PaneSet:
     hidden: str | None
     hand: Callable[[View], RenderableType | None]
     players: Callable[[View], RenderableType]
+    #: Narrower than this the renderer squeezes its tables: the board scrolls sideways.
+    board_width: int = 72
 
     def hand_data(self, view: View) -> object:
         """What the hand pane is drawn from (to redraw it only when that changes)."""
@@ -86,7 +88,9 @@ _PANES: dict[str, PaneSet] = {
     "monastery": PaneSet(
         "Your screen", "screen", _monastery_hand, lambda v: monastery._players(v, colour=True)
     ),
-    "medieval-monastery": PaneSet("Your hand", "hand", _card_hand, card_game._scores_table),
+    "medieval-monastery": PaneSet(
+        "Your hand", "hand", _card_hand, card_game._scores_table, board_width=44
+    ),
     "monasterium": PaneSet("Your monastery", None, _monasterium_hand, monasterium._players_table),
 }
 
