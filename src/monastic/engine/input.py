@@ -93,7 +93,7 @@ def resolve(state: State, seat: int, text: str) -> Action:
         )
     near = near_matches(texts, tidy)
     reason = _reason(state, seat, tidy)
-    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    hint = f"; did you mean: {', '.join(near)}?" if near else ""
     raise Unresolved(f"{reason}{hint}", near)
 
 
