@@ -7,7 +7,7 @@ text through ``resolve``, so the same text means the same move everywhere. In or
 2. the same in any letter case (``PLAY p3`` is ``play P3``);
 3. the start of exactly one legal action's text, word by word in any case: the last word
    typed may be cut short (``play z`` when one Z card is playable), and words left off at the
-   end are filled in when only one action fits (a Monastery move without its cost:
+   end are filled in when only one action fits (a move typed without its cost:
    ``move A 3,1/0`` is ``move A 3,1/0 c1`` when that is the only cost).
 
 Anything else raises ``Unresolved`` (an ``IllegalAction``), whose message says what is wrong
