@@ -72,6 +72,9 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Stalled-looking tables found waiting on a person, by the version they were seen at:
+        # the watchdog leaves them alone until they change.
+        self._waiting_on_people: dict[str, int] = {}
 
     # Loading ---------------------------------------------------------------------------
 
@@ -481,6 +484,49 @@ class Hub:
             live.clock_task = None
 
     # Other server processes ------------------------------------------------------------
+
+    def start_watchdog(self) -> None:
+        """Look for stalled tables now and then, for as long as the server runs."""
+        self._spawn(self._watch())
+
+    async def _watch(self) -> None:
+        every = min(10.0, self.config.stalled_after / 2)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.take_over_stalled()
+            except Exception:  # a database hiccup: try again next time
+                log.exception("the watchdog could not check for stalled tables")
+
+    async def take_over_stalled(self) -> int:
+        """Drive the running tables whose bot or clock nobody drives (their process died):
+        each is caught up with the database and its bot or clock started here. Returns how
+        many were started. Two processes doing this at once is safe: a move is stored only
+        against the version it was made for."""
+        now = time.time()
+        found = await self.store.run(self.store.stalled_ids, now - self.config.stalled_after, now)
+        stalled = dict(found)
+        for table_id in list(self._waiting_on_people):
+            if stalled.get(table_id) != self._waiting_on_people[table_id]:
+                del self._waiting_on_people[table_id]
+        started = 0
+        for table_id, version in found:
+            if self._waiting_on_people.get(table_id) == version:
+                continue
+            live = await self.table(table_id)
+            if live is None or live.bot_task is not None or live.clock_task is not None:
+                continue
+            async with live.lock:
+                await self._catch_up(live)
+            self.after_change(live)
+            if live.bot_task is not None or live.clock_task is not None:
+                started += 1
+                log.warning("took over stalled table %s at version %s", table_id, live.version)
+            else:
+                self._waiting_on_people[table_id] = version
+                if not live.conns:
+                    self.tables.pop(table_id, None)
+        return started
 
     async def refresh(self, table_id: str, kind: str, ref: int) -> None:
         """Take in a change another process stored (a PostgreSQL notification)."""

@@ -23,7 +23,18 @@ from typing import Any, ParamSpec, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 
 from monastic.server.models import chat, metadata, moves, seats, tables
 
@@ -225,6 +236,23 @@ class Store:
         """Tables still being played (to resume their bots and clocks on start)."""
         with self.engine.connect() as conn:
             return list(conn.scalars(select(tables.c.id).where(tables.c.status == "running")))
+
+    def stalled_ids(self, before: float, now: float) -> list[tuple[str, int]]:
+        """Running tables (id, version) unchanged since ``before`` that may wait on a
+        machine: a table with a bot seat, or whose clock has run out. The process that drove
+        them may have died."""
+        with self.engine.connect() as conn:
+            has_bot = (
+                select(seats.c.table_id)
+                .where(seats.c.table_id == tables.c.id, seats.c.bot.is_not(None))
+                .exists()
+            )
+            query = select(tables.c.id, tables.c.version).where(
+                tables.c.status == "running",
+                tables.c.updated_at < before,
+                or_(has_bot, tables.c.clock_deadline < now),
+            )
+            return [(row.id, row.version) for row in conn.execute(query)]
 
     def _seats(self, conn: Connection, table_id: str) -> list[SeatRow]:
         found = conn.execute(
