@@ -55,10 +55,21 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None  # the bot level playing the seat now
+    held_for: str | None = None  # a rematch seat kept for the holder of this token hash...
+    held_until: float | None = None  # ...until then (epoch seconds)
 
     @property
     def taken(self) -> bool:
         return not self.human or self.token_hash is not None
+
+    def held(self, now: float) -> bool:
+        """Whether the seat still waits for its previous player."""
+        return self.held_for is not None and (self.held_until or 0.0) > now
+
+    def free_for(self, now: float, previous: str | None) -> bool:
+        """Whether a person holding ``previous`` (a token hash of the game before, or None)
+        may take this seat now."""
+        return not self.taken and (not self.held(now) or previous == self.held_for)
 
 
 @dataclass(slots=True)
@@ -188,6 +199,8 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "bot": s.bot,
+                        "held_for": s.held_for,
+                        "held_until": s.held_until,
                     }
                     for s in row.seats
                 ],
@@ -262,11 +275,19 @@ class Store:
 
     # Seats -----------------------------------------------------------------------------
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> str | None:
+    def take_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, previous: str | None = None
+    ) -> str | None:
         """Give a free person's seat to ``name``; the table starts when none is left free.
+        A rematch seat held for its previous player goes only to the holder of ``previous``
+        (that player's old token hash) until the hold ends.
 
         Returns the table's status afterwards, or None if the seat was not free.
         """
+        open_to_all = or_(seats.c.held_for.is_(None), seats.c.held_until <= time.time())
+        allowed = (
+            open_to_all if previous is None else or_(open_to_all, seats.c.held_for == previous)
+        )
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(seats)
@@ -275,6 +296,7 @@ class Store:
                     seats.c.seat == seat,
                     seats.c.human.is_(True),
                     seats.c.token_hash.is_(None),
+                    allowed,
                 )
                 .values(name=name, token_hash=token_hash)
             )
@@ -533,7 +555,15 @@ def _table_row(m: Any) -> TableRow:
 
 
 def _seat_row(m: Any) -> SeatRow:
-    return SeatRow(m["seat"], bool(m["human"]), m["name"], m["token_hash"], m["bot"])
+    return SeatRow(
+        m["seat"],
+        bool(m["human"]),
+        m["name"],
+        m["token_hash"],
+        m["bot"],
+        m["held_for"],
+        m["held_until"],
+    )
 
 
 def _move_row(m: Any) -> MoveRow:
