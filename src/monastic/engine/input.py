@@ -17,11 +17,15 @@ in the game's own words and lists the nearest legal texts, and whose ``near`` ho
 from __future__ import annotations
 
 import difflib
+import re
 
 from monastic.engine.errors import IllegalAction
 from monastic.engine.state import MAX_ACTION_TEXT, Action, State
 
 __all__ = ["NEAR", "Unresolved", "near_matches", "resolve"]
+
+#: Rule ids in brackets, as a game's reasons cite them: " (M-49, M-50)".
+_RULE_IDS = re.compile(r" ?\((?:[A-Z]{1,2}-\d+[a-z]?(?:, )?)+\)")
 
 #: How many near matches an error lists.
 NEAR = 5
@@ -98,14 +102,28 @@ def resolve(state: State, seat: int, text: str) -> Action:
 
 
 def _reason(state: State, seat: int, text: str) -> str:
-    """Why ``text`` is no legal action, in the game's words where it has some."""
+    """Why ``text`` is no legal action, in the game's words where it has some (never the
+    machine name of a decision: a person reads the decision's prompt instead)."""
     if state.is_over() or seat not in state.to_act():
         return "it is not your turn to decide"
     try:
         action = state.game.read_action(text)
     except ValueError as err:  # ActionSyntaxError: the game names what is wrong
         return str(err)
+    asked = state.decision(seat)
+    kinds = {str(a).split(" ", 1)[0] for a in state.legal_actions(seat)}
+    if str(action).split(" ", 1)[0] not in kinds:
+        return f"{action} is not a choice now: {_sentence(asked.prompt)}"
     try:
-        return state.why_illegal(seat, action)
+        reason = state.why_illegal(seat, action)
     except (ValueError, KeyError, IndexError, TypeError):
-        return f"{text!r} is not a legal choice now"
+        return f"{action} is not a legal choice now"
+    # Rule ids belong in help that asks for them; a decision's machine name never shows.
+    reason = _RULE_IDS.sub("", reason)
+    return reason.replace(f"'{asked.kind}'", f"'{_sentence(asked.prompt)}'")
+
+
+def _sentence(prompt: str) -> str:
+    """A prompt as part of a sentence: its first letter small, no full stop."""
+    prompt = prompt.rstrip(". ")
+    return prompt[:1].lower() + prompt[1:]
