@@ -258,16 +258,17 @@ class PlaySession:
 
     def _show_table(self, viewer: int | None) -> None:
         view = self.session.view(viewer)
-        view["last_moves"] = [move.text for move in self.session.moves_since_last_turn(viewer)]
-        view["last_movers"] = [move.seat for move in self.session.moves_since_last_turn(viewer)]
         self.console.rule(style="dim")
         self.renderer.render_table(view, self.console)
 
     def _show_since(self, seat: int) -> None:
         """A line per rival: what it did since this person's last decision (shortened)."""
+        moves = self.session.moves
+        if not any(move.seat == seat for move in moves) or moves[-1].seat == seat:
+            return  # the first turn (the log above told it all), or the middle of a turn
         rivals = self.session.since_last_turn(seat)
-        if not rivals or len(self.session.moves) == len(self.session.moves_since_last_turn(seat)):
-            return  # the very first decision: the log above already told it all
+        if not rivals:
+            return
         self.console.print(Text("Since your last turn:", style="bold"))
         for rival in rivals:
             line = Text(f"  Seat {rival.seat} ({rival.name}): ", style="bold")

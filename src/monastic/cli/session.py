@@ -155,9 +155,15 @@ class Session:
         return [self.label(seat, viewer) for seat in range(self.match.state.players)]
 
     def view(self, viewer: Viewer) -> dict[str, Any]:
-        """``state.view(viewer)`` with ``names``: each seat's label for this viewer."""
+        """``state.view(viewer)`` with two keys of the session's own, which the renderers of
+        ``cli/render`` read: ``names`` (each seat's label for this viewer) and
+        ``last_moves`` (``[{"seat", "action"}]``: the other seats' moves since the viewer's
+        last one, oldest first, which the maps mark)."""
         view = dict(self.match.state.view(viewer))
         view["names"] = self.names(viewer)
+        view["last_moves"] = [
+            {"seat": move.seat, "action": move.text} for move in self.moves_since_last_turn(viewer)
+        ]
         return view
 
     def legal_texts(self, seat: int) -> list[str]:
@@ -358,14 +364,32 @@ class Session:
         return standings_for(self.view(viewer))
 
     def moves_since_last_turn(self, viewer: Viewer) -> list[Move]:
-        """The other seats' moves since ``viewer``'s latest move (all moves if it has not
-        moved yet), oldest first: what a front end marks on the map as "last moves"."""
-        start = 0
+        """The other seats' moves between ``viewer``'s previous turn and its current one,
+        oldest first: what a front end marks on the map as "last moves". A turn is a run of
+        the viewer's own moves, so the rivals' moves stay marked while the viewer makes the
+        several decisions of one turn. All moves if it has not moved yet; for the
+        spectator, each seat's latest run of moves."""
+        if viewer is None:
+            return self._latest_turns()
+        end = len(self.moves)
+        while end and self.moves[end - 1].seat == viewer:
+            end -= 1  # the viewer's current turn
+        start = end
+        while start and self.moves[start - 1].seat != viewer:
+            start -= 1
+        return self.moves[start:end]
+
+    def _latest_turns(self) -> list[Move]:
+        """Each seat's latest run of moves, oldest first (what a spectator is shown)."""
+        runs: dict[int, list[Move]] = {}
         for move in reversed(self.moves):
-            if move.seat == viewer:
-                start = move.index + 1
-                break
-        return [move for move in self.moves[start:] if move.seat != viewer]
+            run = runs.setdefault(move.seat, [])
+            if run and run[0].index != move.index + 1:
+                if len(runs) == self.match.state.players:
+                    break
+                continue
+            run.insert(0, move)
+        return sorted((m for run in runs.values() for m in run), key=lambda m: m.index)
 
     def since_last_turn(self, viewer: Viewer) -> list[RivalMoves]:
         """What each other seat did since ``viewer``'s latest move, in seat order, as the
