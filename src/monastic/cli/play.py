@@ -31,6 +31,9 @@ from monastic.engine import Match, fresh_seed
 __all__ = ["PlaySession", "add_play_parser", "run_play"]
 
 _HINTS = 5  # how many of the search bot's choices a hint shows
+#: Games whose table already shows each seat's score so far (the card game's lowest suit,
+#: Monasterium's points): the standings line would only repeat it.
+_TABLE_HAS_STANDINGS = frozenset({"medieval-monastery", "monasterium"})
 _SINCE_LINES = 2  # each rival's "since your last turn" line wraps to at most this many lines
 _COMMAND_HELP = (
     "Commands: a number or an action's text to choose (any case; the start of one is enough"
@@ -158,9 +161,10 @@ class PlaySession:
         if len(self.seating.humans) > 1 and self.at_keyboard != seat:
             self._hand_over(seat)
         self.at_keyboard = seat
-        self._flush_log(seat)
-        self._show_table(seat)
-        self._show_since(seat)
+        told = self._flush_log(seat)
+        tall = self._show_table(seat)
+        if tall + told > self.console.height:
+            self._show_since(seat)  # the log above has scrolled away
         legal = self.session.legal_texts(seat)
         notes = self.session.choice_notes(seat)
         self._show_decision(seat)
@@ -256,10 +260,16 @@ class PlaySession:
 
     # Output --------------------------------------------------------------------------
 
-    def _show_table(self, viewer: int | None) -> None:
+    def _show_table(self, viewer: int | None) -> int:
+        """Print the table; returns how many lines it took."""
         view = self.session.view(viewer)
         self.console.rule(style="dim")
-        self.renderer.render_table(view, self.console)
+        with self.console.capture() as captured:
+            self.renderer.render_table(view, self.console)
+        text = captured.get()
+        self.console.file.write(text)
+        self.console.file.flush()
+        return text.count("\n") + 1
 
     def _show_since(self, seat: int) -> None:
         """A line per rival: what it did since this person's last decision (shortened)."""
@@ -278,18 +288,16 @@ class PlaySession:
 
     def _show_decision(self, seat: int) -> None:
         standings = self.session.standings(seat)
-        if standings:
+        if standings and self.match.game.id not in _TABLE_HAS_STANDINGS:
             parts = [
                 f"Seat {s.seat} {s.name} {'?' if s.score is None else s.score}" for s in standings
             ]
             self.console.print(Text("Standings: ", style="bold") + Text(" · ".join(parts)))
-        view = self.match.state.view(seat)
-        decision = view["decision"] or {}
         undo = self.session.undo_count(seat)
-        extra = f"  (undo: {undo} of your decisions can be taken back)" if undo else ""
-        self.console.print(
-            Text(str(decision.get("prompt", "")), style="bold") + Text(extra, style="dim")
-        )
+        if undo:
+            self.console.print(
+                f"(undo takes back your last decision: {undo} can be taken back)", style="dim"
+            )
 
     def _show_standings(self, seat: int) -> None:
         for standing in self.session.standings(seat):
@@ -314,9 +322,12 @@ class PlaySession:
         else:
             self.console.print(text, markup=False, highlight=False)
 
-    def _flush_log(self, viewer: int | None) -> None:
-        for line in self.session.take_unseen(viewer):
+    def _flush_log(self, viewer: int | None) -> int:
+        """Print what ``viewer`` has not been told yet; returns how many lines."""
+        lines = self.session.take_unseen(viewer)
+        for line in lines:
             self.console.print(Text("· ", style="dim") + Text(line))
+        return len(lines)
 
     def _finish(self) -> None:
         viewers = self.session.viewers

@@ -3,7 +3,8 @@
 A combo's note gives the points it adds per suit (``+9 P``, ``+3 P W Z``), what it does to
 your lowest suit (the score that counts) when it raises it, the cards it lets you draw, or
 that it wins the game at once. A discard's note gives the best single combo the hand keeps
-after it (``keeps a 3-card flush: +9 P``), so a pair that breaks your best combo shows it.
+after it (``keeps flush +9 P``), so a pair that breaks your best combo shows it, and says
+``loses none`` when neither card is in any combo.
 Only the seat's own hand and the public scores are read.
 """
 
@@ -38,13 +39,12 @@ def points_text(points: list[int]) -> str:
 
 
 def combo_name(combo: Combo) -> str:
-    """``3-card flush``, ``2 of a kind``, ``4-card straight``, ``one of each suit``."""
-    size = len(combo.cards)
+    """``flush``, ``2 of a kind``, ``straight``, ``one of each suit``: its type, shortly."""
     if combo.kind == "kind":
-        return f"{size} of a kind"
+        return f"{len(combo.cards)} of a kind"
     if combo.kind == "suits":
         return "one of each suit"
-    return f"{size}-card {combo.kind}"
+    return combo.kind
 
 
 def combo_note(combo: Combo, scores: list[int]) -> str:
@@ -68,16 +68,22 @@ def _discard_notes(hand: list[int], discards: list[Discard]) -> dict[str, str]:
     ranked = sorted(
         pairs, key=lambda pair: -sum(combo_points(pair[0].kind, pair[0].cards))
     )  # the best combos first: a discard keeps the first that avoids its cards
+    in_combos = 0
+    for _, mask in pairs:
+        in_combos |= mask
     notes: dict[str, str] = {}
     for discard in discards:
         gone = card_mask(discard.cards)
         kept = next((combo for combo, mask in ranked if not mask & gone), None)
-        if kept is None:
-            notes[str(discard)] = "keeps no combo"
-        else:
-            value = points_text(combo_points(kept.kind, kept.cards))
-            notes[str(discard)] = f"keeps a {combo_name(kept)}: {value}"
+        note = "keeps no combo" if kept is None else f"keeps {combo_name(kept)} {_value(kept)}"
+        if not gone & in_combos:
+            note += "; loses none"
+        notes[str(discard)] = note
     return notes
+
+
+def _value(combo: Combo) -> str:
+    return points_text(combo_points(combo.kind, combo.cards))
 
 
 def choice_notes(st: Any, seat: int) -> dict[str, str]:
