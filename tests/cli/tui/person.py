@@ -16,9 +16,9 @@ from textual.widgets import OptionList
 
 from monastic.bots import make
 from monastic.cli.seats import Seating
+from monastic.cli.session import Session
 from monastic.cli.tui.app import PlayApp
 from monastic.cli.tui.filtering import matching
-from monastic.cli.tui.game_loop import GameLoop
 from monastic.engine import Match
 
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
@@ -30,7 +30,7 @@ def new_app(
     """Seat 0 a person, the other seats seeded bots."""
     seating = Seating.build(players, 1, bots.split(","), seed=seed)
     match = Match.new(game, players, seed, dict(options), names=seating.names)
-    return PlayApp(GameLoop(match, seating, tmp / "save.json"))
+    return PlayApp(Session(match, seating), tmp / "save.json")
 
 
 async def until_decision(pilot: Pilot[str], app: PlayApp, timeout: float = 20.0) -> None:
@@ -54,6 +54,14 @@ def _filter_for(legal: list[str], target: str) -> str:
     return target.lower()
 
 
+def _row_on_screen(app: PlayApp, index: int) -> int | None:
+    """The row of the list where choice ``index`` starts, if it is in sight (a choice with a
+    long note takes two rows)."""
+    options = app.query_one(OptionList)
+    row = options._index_to_line[index] - round(options.scroll_y)
+    return row if 0 <= row < options.scrollable_content_region.height else None
+
+
 @dataclass
 class Person:
     """Plays seat 0; ``made`` is every choice they meant, to compare with the record."""
@@ -69,17 +77,17 @@ class Person:
         seat = app.awaiting
         assert seat is not None
         legal = list(app.shown)
-        target = str(self.mind.choose(app.loop.match.state, seat))
+        target = str(self.mind.choose(app.session.state, seat))
         assert target in legal
         index = legal.index(target)
         number = len(self.made)
-        before = len(app.loop.match.record.moves)
+        before = len(app.session.record.moves)
         if number in (5, 25, 45):
             way = "typed in full"
             await pilot.press(*target.lower(), "enter")
-        elif number % 13 == 7 and index < 4:
+        elif number % 13 == 7 and (row := _row_on_screen(app, index)) is not None:
             way = "mouse"
-            await pilot.click(OptionList, offset=(2, index))
+            await pilot.click(OptionList, offset=(2, row))
         elif index <= 3:
             way = "arrow keys"
             await pilot.press(*["down"] * index, "enter")
@@ -90,7 +98,7 @@ class Person:
             shown = list(app.shown)
             assert target in shown, (typed, shown[:5])
             await pilot.press(*["down"] * shown.index(target), "enter")
-        moves = app.loop.match.record.moves
+        moves = app.session.record.moves
         assert len(moves) > before, f"{way}: {target!r} was not played"
         assert moves[before] == (seat, target), (way, target, moves[before])
         self.made.append(target)

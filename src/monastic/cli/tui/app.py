@@ -9,6 +9,7 @@ being cut, so the screen works from 80x24 up.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -25,9 +26,9 @@ from monastic.cli.common import CliError
 from monastic.cli.outcome import show_result
 from monastic.cli.render import renderer_for
 from monastic.cli.rules_cmd import game_text
+from monastic.cli.session import Session
 from monastic.cli.tui.drawing import Drawing
 from monastic.cli.tui.filtering import exact_choice, matching
-from monastic.cli.tui.game_loop import GameLoop, Turn
 from monastic.cli.tui.panes import board_drawing, capture, natural_width, pane_set
 from monastic.cli.tui.screens import HandOverScreen, ReadingScreen, ResultScreen
 from monastic.engine import Action
@@ -83,30 +84,32 @@ class PlayApp(App[str]):
 
     def __init__(
         self,
-        loop: GameLoop,
+        session: Session,
+        save_path: Path,
         *,
         delay: float = 0.0,
         show_turn: bool = True,
         save_at_end: bool = False,
     ) -> None:
         super().__init__()
-        self.loop = loop
+        self.session = session
+        self.save_path = save_path
         self.delay = delay
         self.show_turn = show_turn
         self.save_at_end = save_at_end
-        self.renderer = renderer_for(loop.game_id)
-        self.panes = pane_set(loop.game_id)
+        self.renderer = renderer_for(session.game.id)
+        self.panes = pane_set(session.game.id)
         #: The seat whose decision is on the screen (None while bots think or at the end).
         self.awaiting: int | None = None
         #: The person at the keyboard (whose view is shown); None: a spectator.
-        self.viewer: int | None = loop.viewers[0]
+        self.viewer: int | None = session.viewers[0]
         self.finished = False
         self.legal: list[str] = []
         self.shown: list[str] = []
         self.notes: dict[str, str] = {}
         self._log_shown = 0
         self._drawn_at = 0.0
-        self.title = loop.title
+        self.title = session.game.title
 
     # Layout --------------------------------------------------------------------------
 
@@ -169,7 +172,7 @@ class PlayApp(App[str]):
     def redraw(self) -> None:
         """Draw every pane from the viewer's current view."""
         self._drawn_at = time.monotonic()
-        view = self.loop.view(self.viewer)
+        view = self.session.view(self.viewer)
         board = self.query_one("#board-pane", Drawing)
         width = max(board.scrollable_content_region.width, self.panes.board_width)
         if board.changed(view, width):
@@ -196,7 +199,7 @@ class PlayApp(App[str]):
         pane.show(renderable, width)
 
     def _draw_log(self) -> None:
-        lines = self.loop.logs.get(self.viewer, [])
+        lines = self.session.log(self.viewer)
         log = self.query_one("#log", RichLog)
         if not 0 <= self._log_shown <= len(lines):  # resized, or the log was rebuilt (undo)
             log.clear()
@@ -207,15 +210,15 @@ class PlayApp(App[str]):
 
     def _status(self, view: dict[str, object]) -> Text:
         """Whose turn, then the phase; the seat you play at the end (the first to go)."""
-        line = Text(f" {self.loop.title} · ", style="bold")
+        line = Text(f" {self.session.game.title} · ", style="bold")
+        seat = self.session.next_seat()
         if self.finished:
             line.append("the game is over", style="bold")
         elif self.awaiting is not None:
             line.append(f"your decision, Seat {self.awaiting}", style="bold green")
-        else:
-            turn = self.loop.next_turn()
-            if turn is not None and turn.bot is not None:
-                line.append(f"Seat {turn.seat} ({turn.bot.spec}) is thinking…", style="yellow")
+        elif seat is not None and self.session.is_bot(seat):
+            spec = self.session.label(seat, None)
+            line.append(f"Seat {seat} ({spec}) is thinking…", style="yellow")
         phase = view.get("phase_text")
         if phase:
             line.append(f" · {phase}")
@@ -225,45 +228,41 @@ class PlayApp(App[str]):
 
     def advance(self) -> None:
         """Hand the next decision to a bot or a person, or end the game."""
-        turn = self.loop.next_turn()
-        if turn is None:
+        seat = self.session.next_seat()
+        if seat is None:
             self._finish()
             return
-        if turn.bot is not None:
-            self._wait_for_bot(turn)
+        if self.session.is_bot(seat):
+            self._wait_for_bot(seat)
             return
-        if len(self.loop.seating.humans) > 1 and self.viewer != turn.seat:
-            self.viewer = turn.seat
-            self._log_shown = 0
-            self.query_one("#log", RichLog).clear()
+        if len(self.session.seating.humans) > 1 and self.viewer != seat:
+            self.viewer = seat
+            self._log_shown = -1
             self._clear_decision()
             message = (
-                f"{self.loop.title}: Seat {turn.seat} to play.\n\n"
-                f"Pass the keyboard to Seat {turn.seat}, who presses Enter."
+                f"{self.session.game.title}: Seat {seat} to play.\n\n"
+                f"Pass the keyboard to Seat {seat}, who presses Enter."
             )
-            self.push_screen(HandOverScreen(message), lambda _: self._ask(turn.seat))
+            self.push_screen(HandOverScreen(message), lambda _: self._ask(seat))
             return
-        self._ask(turn.seat)
+        self._ask(seat)
 
-    def _wait_for_bot(self, turn: Turn) -> None:
+    def _wait_for_bot(self, seat: int) -> None:
         self._clear_decision()
         self.redraw_soon()
-        self.query_one("#status", Static).update(self._status(self.loop.view(self.viewer)))
-        self._think(turn)
+        self.query_one("#status", Static).update(self._status(self.session.view(self.viewer)))
+        self._think(seat)
 
     @work(thread=True, exclusive=True, group="bots")
-    def _think(self, turn: Turn) -> None:
-        assert turn.bot is not None
-        # On a copy: the screen may read the state while the bot thinks.
-        action = turn.bot.choose(self.loop.match.state.clone(), turn.seat)
-        self.call_from_thread(self._bot_chose, turn, action)
+    def _think(self, seat: int) -> None:
+        # The session thinks on a copy of the state: the screen may read it meanwhile.
+        action, note = self.session.bot_choice(seat)
+        self.call_from_thread(self._bot_chose, seat, action, note)
 
-    def _bot_chose(self, turn: Turn, action: Action) -> None:
-        assert turn.bot is not None
-        note = turn.bot.take_note()
-        self.loop.apply(turn.seat, action)
-        if note and self.viewer in self.loop.logs:
-            self.loop.logs[self.viewer].append(f"Note: {note}")
+    def _bot_chose(self, seat: int, action: Action, note: str | None) -> None:
+        self.session.apply(seat, action, "bot")
+        if note:
+            self.notify(note, title=f"Seat {seat}", severity="warning")
         if self.delay > 0:
             self.redraw()
             self.set_timer(self.delay, self.advance)
@@ -271,14 +270,14 @@ class PlayApp(App[str]):
             self.advance()
 
     def _ask(self, seat: int) -> None:
-        if self.loop.apply_forced(seat):
+        if self.session.play_forced() is not None:
             self.call_later(self.advance)
             return
         self.awaiting = seat
-        view = self.loop.view(seat)
+        view = self.session.view(seat)
         decision = view.get("decision") or {}
-        self.legal = self.loop.legal(seat)
-        self.notes = dict(decision.get("notes") or {})
+        self.legal = self.session.legal_texts(seat)
+        self.notes = dict(decision.get("notes") or self.session.choice_notes(seat))
         self.query_one("#prompt", Static).update(
             Text(str(decision.get("prompt") or "Your decision"), style="bold")
         )
@@ -324,8 +323,8 @@ class PlayApp(App[str]):
         if seat is None:
             return
         try:
-            self.loop.apply(seat, text)
-        except ValueError as err:  # IllegalAction, ActionSyntaxError: the game is unchanged
+            self.session.submit(seat, text)
+        except ValueError as err:  # illegal or unclear: the game is unchanged
             self._say(Text(f"✗ {err}", style="bold red"))
             return
         self._clear_decision()
@@ -334,25 +333,27 @@ class PlayApp(App[str]):
     def _finish(self) -> None:
         self.finished = True
         self._clear_decision()
-        viewer = self.loop.seating.humans[0] if len(self.loop.seating.humans) == 1 else None
+        humans = self.session.seating.humans
+        viewer = humans[0] if len(humans) == 1 else None
         self.viewer = viewer
+        self._log_shown = -1
         self.redraw()
         width = max(self.size.width - 2, _RESULT_MIN)
-        state = self.loop.match.state
+        state = self.session.state
         outcome = capture(
             lambda console: show_result(
-                state, console, self.renderer, lambda s: self.loop.label(s, viewer)
+                state, console, self.renderer, lambda s: self.session.label(s, viewer)
             ),
             width,
         )
         # The seed foretells every draw, so it is shown only now that nothing is hidden.
-        footnote = Text(f"The game's seed was {self.loop.match.record.seed}.", style="dim")
+        footnote = Text(f"The game's seed was {self.session.record.seed}.", style="dim")
         if self.save_at_end:
-            footnote.append(f"\nThe finished game is saved in {self.loop.save()}")
-        table = board_drawing(self.renderer, self.loop.view(viewer), self.panes, width)
-        self.push_screen(
-            ResultScreen(f" {self.loop.title}: the game is over", Group(outcome, footnote), table)
-        )
+            self.session.save(self.save_path)
+            footnote.append(f"\nThe finished game is saved in {self.save_path}")
+        table = board_drawing(self.renderer, self.session.view(viewer), self.panes, width)
+        title = f" {self.session.game.title}: the game is over"
+        self.push_screen(ResultScreen(title, Group(outcome, footnote), table))
 
     # Typing and choosing -------------------------------------------------------------
 
@@ -392,19 +393,19 @@ class PlayApp(App[str]):
     # Commands ------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        text = f"## Keys\n\n{_KEYS}\n## {self.loop.title}\n\n```text\n"
+        text = f"## Keys\n\n{_KEYS}\n## {self.session.game.title}\n\n```text\n"
         text += self.renderer.help_text() + "\n```\n"
-        self.push_screen(ReadingScreen(f" Help: {self.loop.title}", text))
+        self.push_screen(ReadingScreen(f" Help: {self.session.game.title}", text))
 
     def action_rules(self) -> None:
-        self._read("rulebook", f" The rulebook of {self.loop.title}")
+        self._read("rulebook", f" The rulebook of {self.session.game.title}")
 
     def action_turn(self) -> None:
-        self._read("turn", f" {self.loop.title}: how a turn works (Esc: back to the game)")
+        self._read("turn", f" {self.session.game.title}: how a turn works (Esc: back to the game)")
 
     def _read(self, part: str, title: str) -> None:
         try:
-            text = game_text(self.loop.match.game, part)
+            text = game_text(self.session.game, part)
         except CliError as err:
             self._say(Text(f"✗ {err}", style="bold red"))
             return
@@ -417,16 +418,28 @@ class PlayApp(App[str]):
             self.screen.maximize(self.query_one("#board-pane"))
 
     def action_undo(self) -> None:
-        self._say(Text("Undo is not available in this version yet.", style="yellow"))
+        seat = self.awaiting
+        if seat is None:
+            self._say(Text("Undo works when it is your decision.", style="yellow"))
+            return
+        try:
+            taken = self.session.undo(seat)
+        except ValueError as err:  # NoUndo: the rule allows nothing now, and says why
+            self._say(Text(f"✗ {err}", style="yellow"))
+            return
+        self._clear_decision()
+        self._log_shown = -1
+        mine = [move.text for move in taken if move.by == "person"]
+        self.advance()
+        self._say(Text(f"Taken back: {', '.join(mine)}", style="green"))
 
     def action_save_quit(self) -> None:
         if self.finished:
             self.exit()
             return
-        path = self.loop.save()
-        self.exit(
-            f"Saved to {path}\nResume with: monastic play {self.loop.game_id} --resume {path}"
-        )
+        self.session.save(self.save_path)
+        game, path = self.session.game.id, self.save_path
+        self.exit(f"Saved to {path}\nResume with: monastic play {game} --resume {path}")
 
     async def action_quit(self) -> None:
         self.action_save_quit()
