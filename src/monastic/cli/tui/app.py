@@ -19,7 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from monastic.cli.common import CliError
@@ -29,6 +29,7 @@ from monastic.cli.rules_cmd import game_text
 from monastic.cli.session import Session
 from monastic.cli.tui.drawing import Drawing
 from monastic.cli.tui.filtering import exact_choice, matching
+from monastic.cli.tui.log_pane import LogPane
 from monastic.cli.tui.panes import board_drawing, capture, natural_width, pane_set
 from monastic.cli.tui.screens import HandOverScreen, ReadingScreen, ResultScreen
 from monastic.engine import Action
@@ -107,7 +108,6 @@ class PlayApp(App[str]):
         self.legal: list[str] = []
         self.shown: list[str] = []
         self.notes: dict[str, str] = {}
-        self._log_shown = 0
         self._drawn_at = 0.0
         self.title = session.game.title
 
@@ -129,7 +129,7 @@ class PlayApp(App[str]):
             with Vertical(id="side"):
                 yield Drawing(id="players-pane", classes="pane")
                 yield Drawing(id="hand-pane", classes="pane")
-                yield RichLog(id="log", classes="pane", wrap=True, markup=False, min_width=20)
+                yield LogPane(self.renderer.style_action, id="log", classes="pane")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -152,7 +152,6 @@ class PlayApp(App[str]):
         self._fit(event.size.width, event.size.height)
         for pane in self.query(Drawing):
             pane.forget()
-        self._log_shown = -1  # the log is written anew, wrapped at its new width
         self.call_after_refresh(self.redraw)
 
     def _fit(self, width: int, height: int) -> None:
@@ -199,14 +198,7 @@ class PlayApp(App[str]):
         pane.show(renderable, width)
 
     def _draw_log(self) -> None:
-        lines = self.session.log(self.viewer)
-        log = self.query_one("#log", RichLog)
-        if not 0 <= self._log_shown <= len(lines):  # resized, or the log was rebuilt (undo)
-            log.clear()
-            self._log_shown = 0
-        for line in lines[self._log_shown :]:
-            log.write(Text("· ", style="dim") + self.renderer.style_action(line))
-        self._log_shown = len(lines)
+        self.query_one("#log", LogPane).show(self.session.log(self.viewer))
 
     def _status(self, view: dict[str, object]) -> Text:
         """Whose turn, then the phase; the seat you play at the end (the first to go)."""
@@ -237,7 +229,6 @@ class PlayApp(App[str]):
             return
         if len(self.session.seating.humans) > 1 and self.viewer != seat:
             self.viewer = seat
-            self._log_shown = -1
             self._clear_decision()
             message = (
                 f"{self.session.game.title}: Seat {seat} to play.\n\n"
@@ -336,7 +327,6 @@ class PlayApp(App[str]):
         humans = self.session.seating.humans
         viewer = humans[0] if len(humans) == 1 else None
         self.viewer = viewer
-        self._log_shown = -1
         self.redraw()
         width = max(self.size.width - 2, _RESULT_MIN)
         state = self.session.state
@@ -428,7 +418,6 @@ class PlayApp(App[str]):
             self._say(Text(f"✗ {err}", style="yellow"))
             return
         self._clear_decision()
-        self._log_shown = -1
         mine = [move.text for move in taken if move.by == "person"]
         self.advance()
         self._say(Text(f"Taken back: {', '.join(mine)}", style="green"))
