@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -30,7 +30,13 @@ from monastic.cli.session import Session
 from monastic.cli.tui.drawing import Drawing
 from monastic.cli.tui.filtering import exact_choice, matching
 from monastic.cli.tui.log_pane import LogPane
-from monastic.cli.tui.panes import board_drawing, capture, natural_width, pane_set
+from monastic.cli.tui.panes import (
+    board_drawing,
+    capture,
+    natural_width,
+    pane_set,
+    standings_text,
+)
 from monastic.cli.tui.screens import HandOverScreen, ReadingScreen, ResultScreen
 from monastic.engine import Action
 
@@ -177,8 +183,10 @@ class PlayApp(App[str]):
         if board.changed(view, width):
             board.show(board_drawing(self.renderer, view, self.panes, width), width)
         players = self.query_one("#players-pane", Drawing)
-        if players.changed([view[k] for k in ("players", "to_act", "names")], 0):
-            self._draw_side(players, self.panes.players(view))
+        # What the seats' tables and standings are drawn from (the rest changes them not).
+        keys = ("players", "to_act", "names", "screen", "monks", "abbot", "phase")
+        if players.changed([view.get(key) for key in keys], 0):
+            self._draw_players(players, view)
         hand_pane = self.query_one("#hand-pane", Drawing)
         if hand_pane.changed(self.panes.hand_data(view), 0):
             hand = self.panes.hand(view)
@@ -187,6 +195,17 @@ class PlayApp(App[str]):
                 self._draw_side(hand_pane, hand)
         self._draw_log()
         self.query_one("#status", Static).update(self._status(view))
+
+    def _draw_players(self, pane: Drawing, view: dict[str, Any]) -> None:
+        """The renderer's table of seats, and the standings where it lacks them."""
+        table = self.panes.players(view)
+        width = max(natural_width(table), pane.scrollable_content_region.width)
+        standings = self.session.standings(self.viewer) if self.panes.standings else []
+        if standings:
+            title = "Testament so far" if self.session.game.id == "monastery" else "Standings"
+            pane.show(Group(table, standings_text(standings, title)), width)
+        else:
+            pane.show(table, width)
 
     def _draw_side(self, pane: Drawing, renderable: RenderableType) -> None:
         """A side pane: a line of text wraps in it; a table keeps its own width and the pane

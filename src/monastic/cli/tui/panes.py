@@ -21,8 +21,16 @@ from rich.text import Text
 from monastic.cli.render import Renderer, monasterium, monastery
 from monastic.cli.render import medieval_monastery as card_game
 from monastic.cli.render.base import seat_label
+from monastic.cli.standings import Standing
 
-__all__ = ["PaneSet", "board_drawing", "capture", "natural_width", "pane_set"]
+__all__ = [
+    "PaneSet",
+    "board_drawing",
+    "capture",
+    "natural_width",
+    "pane_set",
+    "standings_text",
+]
 
 View = dict[str, Any]
 
@@ -41,6 +49,9 @@ class PaneSet:
     players: Callable[[View], RenderableType]
     #: Narrower than this the renderer squeezes its tables: the board scrolls sideways.
     board_width: int = 72
+    #: Whether the players pane adds the running standings (where the renderer's table of
+    #: seats does not already show each one's score so far).
+    standings: bool = False
 
     def hand_data(self, view: View) -> object:
         """What the hand pane is drawn from (to redraw it only when that changes)."""
@@ -86,7 +97,11 @@ def _generic_players(view: View) -> RenderableType:
 
 _PANES: dict[str, PaneSet] = {
     "monastery": PaneSet(
-        "Your screen", "screen", _monastery_hand, lambda v: monastery._players(v, colour=True)
+        "Your screen",
+        "screen",
+        _monastery_hand,
+        lambda v: monastery._players(v, colour=True),
+        standings=True,
     ),
     "medieval-monastery": PaneSet(
         "Your hand", "hand", _card_hand, card_game._scores_table, board_width=44
@@ -143,3 +158,17 @@ def natural_width(renderable: RenderableType, most: int = 120) -> int:
     """How wide ``renderable`` is when nothing squeezes it (at most ``most`` columns)."""
     console = Console(width=most, file=io.StringIO())
     return Measurement.get(console, console.options, renderable).maximum
+
+
+def standings_text(standings: list[Standing], title: str) -> Text:
+    """``Testament so far: you 14 · greedy 9``, and below it, dim, how yours is reckoned
+    (the others' reckoning only repeats that their hidden parts are hidden)."""
+    line = Text(f"{title}: ", style="bold")
+    for number, standing in enumerate(standings):
+        line.append(" · " if number else "")
+        score = "?" if standing.score is None else str(standing.score)
+        line.append(f"{standing.name} {score}", style="bold" if standing.name == "you" else "")
+    for standing in standings:
+        if standing.name == "you":
+            line.append(f"\n  you: {standing.detail}", style="dim")
+    return line
