@@ -8,11 +8,14 @@ the whole action (in lower case), or by clicking it with the mouse.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from textual import events
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from monastic.bots import make
 from monastic.cli.seats import Seating
@@ -41,6 +44,27 @@ async def until_decision(pilot: Pilot[str], app: PlayApp, timeout: float = 20.0)
         await pilot.pause(0.01)
 
 
+async def keys(
+    pilot: Pilot[str], *names: str, until: Callable[[], bool], timeout: float = 20.0
+) -> None:
+    """Press keys in a quick run, as a person types, then wait until ``until()`` holds.
+
+    They go through the terminal driver as ``Pilot.press`` sends them, without its pause
+    after every key (which would make a whole game take minutes, and which, on a busy
+    machine, can end before the keys have had their effect).
+    """
+    driver = pilot.app._driver
+    assert driver is not None
+    for name in names:
+        char = name if len(name) == 1 else None
+        key = _character_to_key(name) if char is not None and not name.isalnum() else name
+        driver.send_message(events.Key(key, char))
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, f"keys {names} had no effect"
+        await pilot.pause(0.005)
+
+
 def _filter_for(legal: list[str], target: str) -> str:
     """The fewest typed letters that bring ``target`` near the top of the list."""
     words = target.lower().split()
@@ -54,9 +78,10 @@ def _filter_for(legal: list[str], target: str) -> str:
     return target.lower()
 
 
-def _row_on_screen(app: PlayApp, index: int) -> int | None:
+async def _row_on_screen(pilot: Pilot[str], app: PlayApp, index: int) -> int | None:
     """The row of the list where choice ``index`` starts, if it is in sight (a choice with a
     long note takes two rows)."""
+    await pilot.pause()
     options = app.query_one(OptionList)
     row = options._index_to_line[index] - round(options.scroll_y)
     return row if 0 <= row < options.scrollable_content_region.height else None
@@ -82,24 +107,34 @@ class Person:
         index = legal.index(target)
         number = len(self.made)
         before = len(app.session.record.moves)
+
+        def played() -> bool:
+            return len(app.session.record.moves) > before
+
+        def filtered(typed: str) -> Callable[[], bool]:
+            return lambda: app.query_one(Input).value == typed and app.shown == matching(
+                legal, typed
+            )
+
         if number in (5, 25, 45):
             way = "typed in full"
-            await pilot.press(*target.lower(), "enter")
-        elif number % 13 == 7 and (row := _row_on_screen(app, index)) is not None:
+            await keys(pilot, *target.lower(), until=filtered(target.lower()))
+            await keys(pilot, "enter", until=played)
+        elif number % 13 == 7 and (row := await _row_on_screen(pilot, app, index)) is not None:
             way = "mouse"
             await pilot.click(OptionList, offset=(2, row))
+            await keys(pilot, until=played)
         elif index <= 3:
             way = "arrow keys"
-            await pilot.press(*["down"] * index, "enter")
+            await keys(pilot, *["down"] * index, "enter", until=played)
         else:
             way = "filter"
             typed = _filter_for(legal, target)
-            await pilot.press(*typed)
+            await keys(pilot, *typed, until=filtered(typed))
             shown = list(app.shown)
             assert target in shown, (typed, shown[:5])
-            await pilot.press(*["down"] * shown.index(target), "enter")
+            await keys(pilot, *["down"] * shown.index(target), "enter", until=played)
         moves = app.session.record.moves
-        assert len(moves) > before, f"{way}: {target!r} was not played"
         assert moves[before] == (seat, target), (way, target, moves[before])
         self.made.append(target)
         self.ways[way] = self.ways.get(way, 0) + 1

@@ -8,7 +8,6 @@ being cut, so the screen works from 80x24 up.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,6 +18,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -43,7 +43,7 @@ from monastic.engine import Action
 __all__ = ["PlayApp"]
 
 _RESULT_MIN = 72  # the result screen's tables need this many columns
-_REDRAW_EVERY = 0.3  # seconds: while bots play quickly, the table is redrawn this often
+_REDRAW_AFTER = 0.25  # seconds: while bots play, the table is redrawn this often at most
 
 _KEYS = """\
 | key | what it does |
@@ -114,7 +114,7 @@ class PlayApp(App[str]):
         self.legal: list[str] = []
         self.shown: list[str] = []
         self.notes: dict[str, str] = {}
-        self._drawn_at = 0.0
+        self._redraw_timer: Timer | None = None
         self.title = session.game.title
 
     # Layout --------------------------------------------------------------------------
@@ -156,9 +156,11 @@ class PlayApp(App[str]):
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width, event.size.height)
-        for pane in self.query(Drawing):
-            pane.forget()
-        self.call_after_refresh(self.redraw)
+
+    @on(Drawing.Resized)
+    def _pane_resized(self) -> None:
+        # Each pane says so once its new size is known; one redraw serves them all.
+        self.redraw_soon(at_once=True)
 
     def _fit(self, width: int, height: int) -> None:
         """Classes the stylesheet sizes the panes by: narrow below 110 columns, short
@@ -168,15 +170,19 @@ class PlayApp(App[str]):
 
     # Drawing -------------------------------------------------------------------------
 
-    def redraw_soon(self) -> None:
-        """Redraw, unless the table was drawn a moment ago (bots may move hundreds of times
-        a second; a person's decision always redraws)."""
-        if time.monotonic() - self._drawn_at >= _REDRAW_EVERY or self.delay > 0:
-            self.redraw()
+    def redraw_soon(self, *, at_once: bool = False) -> None:
+        """Redraw in a moment (or at the next refresh), unless something redraws first: bots
+        may move hundreds of times a second, and a person's decision redraws at once."""
+        if at_once:
+            self.call_after_refresh(self.redraw)
+        elif self._redraw_timer is None:
+            self._redraw_timer = self.set_timer(_REDRAW_AFTER, self.redraw)
 
     def redraw(self) -> None:
         """Draw every pane from the viewer's current view."""
-        self._drawn_at = time.monotonic()
+        if self._redraw_timer is not None:
+            self._redraw_timer.stop()
+            self._redraw_timer = None
         view = self.session.view(self.viewer)
         board = self.query_one("#board-pane", Drawing)
         width = max(board.scrollable_content_region.width, self.panes.board_width)

@@ -10,7 +10,9 @@ import json
 
 from rich.console import RenderableType
 from rich.segment import Segment
+from textual.events import Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -20,10 +22,15 @@ __all__ = ["Drawing"]
 class Drawing(ScrollView, can_focus=True):
     """A scrolling pane holding one rich drawing."""
 
+    class Resized(Message):
+        """The pane's width changed: what it shows may need drawing for the new width."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._strips: list[Strip] = []
         self._drawn_from: str | None = None
+        #: The pane's width when it was last drawn (0: never).
+        self.drawn_at_width = 0
 
     def changed(self, data: object, width: int) -> bool:
         """Whether ``data`` at ``width`` differs from what the pane was last drawn from
@@ -34,10 +41,6 @@ class Drawing(ScrollView, can_focus=True):
         self._drawn_from = key
         return True
 
-    def forget(self) -> None:
-        """Draw again next time, whatever the data (the pane's size changed)."""
-        self._drawn_from = None
-
     def show(self, renderable: RenderableType, width: int) -> None:
         """Draw ``renderable`` at ``width`` columns (the pane scrolls if it is narrower)."""
         console = self.app.console
@@ -47,9 +50,15 @@ class Drawing(ScrollView, can_focus=True):
         while lines and not "".join(segment.text for segment in lines[-1]).strip():
             lines.pop()
         self._strips = [Strip(Segment.simplify(line)) for line in lines]
+        self.drawn_at_width = self.size.width
         widest = max((strip.cell_length for strip in self._strips), default=0)
         self.virtual_size = Size(widest, len(self._strips))
         self.refresh()
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width != self.drawn_at_width:
+            self._drawn_from = None
+            self.post_message(self.Resized())
 
     @property
     def lines(self) -> list[str]:
