@@ -150,10 +150,10 @@ def test_M5_uc_building_identity_hidden() -> None:
         assert v["category"] == "building" and v["colour"] == "grey" and v["boxes"] == [3, 2, 1]
     st.tile_finished[node(st, 1, 2)] = 1
     assert next(t for t in st.view(1)["tiles"] if (t["x"], t["y"]) == (1, 2))["tile"] == "CHAPEL"
-    # hands and blessings are private
+    # hands are private; blessing counts are public (M-D15)
     st.blessings[0] = 3
     v = st.view(1)
-    assert "hand" not in v["players"][0] and "blessings" not in v["players"][0]
+    assert "hand" not in v["players"][0] and v["players"][0]["blessings"] == 3
 
 
 def test_M5_lay_event_redacted() -> None:
