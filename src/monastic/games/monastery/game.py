@@ -126,4 +126,15 @@ class MonasteryGame(Game):
         return parse_action(text)
 
     def _from_dict(self, data: Mapping[str, Any]) -> MonasteryState:
-        return MonasteryState.from_dict(data)
+        """Each field's type, range and length (the schema), then what spans fields (every
+        tile, monk and letter once, boxes and monks agreeing), then a decision to take:
+        ``BadSaveFile`` naming the field otherwise."""
+        # Only a load needs the validation library: imported here, a new game never waits.
+        from monastic.engine.validation import check_playable
+        from monastic.games.monastery.consistency import check_consistency
+        from monastic.games.monastery.schema import checked_fields
+
+        st = MonasteryState.from_dict(checked_fields(data))
+        check_consistency(st)
+        check_playable(st)
+        return st
