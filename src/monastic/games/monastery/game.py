@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State
 from monastic.games.monastery import view, words
-from monastic.games.monastery.actions import parse_action
+from monastic.games.monastery.actions import check_action, parse_action
 from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
 from monastic.games.monastery.state import StateData, upgrade_from_version_1
 
@@ -35,6 +35,7 @@ class MonasteryState(StateData, State):
         return out
 
     def is_legal(self, seat: int, action: Any) -> bool:
+        check_action(action)  # an action built by hand: ActionSyntaxError if malformed
         cached = self._legal_cache
         if cached is not None and cached[0] == self._fingerprint(seat):
             return action in cached[1]
