@@ -13,6 +13,7 @@ players, the variants).
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections import Counter
@@ -26,6 +27,8 @@ from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.rules.geometry import cell_key
 from monastic.games.monastery.rules.hidden import hidden_from
 
+#: For a long run: ``MONASTERY_SEALED_GAMES=200`` plays that many games (and a team game per 6).
+LONG_RUN = int(os.environ.get("MONASTERY_SEALED_GAMES", "0"))
 TILE_WORDS = {t.id for t in TYPES} | {t.name for t in TYPES}
 GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (2, 1, {}),
@@ -103,11 +106,20 @@ def _check_worlds(players: int, seed: int, options: dict[str, Any], every: int) 
     return tally
 
 
+def _games() -> list[tuple[int, int, dict[str, Any]]]:
+    """The suite's games, or ``MONASTERY_SEALED_GAMES`` random ones for a long run."""
+    if not LONG_RUN:
+        return GAMES
+    variants: list[dict[str, Any]] = [{}, {"variant": "simple"}, {"start_hand": True}]
+    out = [(2 + k % 3, 1000 + k, variants[k % 3]) for k in range(LONG_RUN)]
+    return out + [(4, 2000 + k, {"variant": "team"}) for k in range(LONG_RUN // 6)]
+
+
 def test_a_sampled_world_looks_the_same_to_its_seat_after_any_action() -> None:
     start = time.perf_counter()
     tally: Counter[str] = Counter()
-    for players, seed, options in GAMES:
-        tally += _check_worlds(players, seed, options, every=7)
+    for players, seed, options in _games():
+        tally += _check_worlds(players, seed, options, every=3 if LONG_RUN else 7)
     print(f"\nworlds: {dict(tally)} in {time.perf_counter() - start:.1f} s")
     assert tally["compared"] > 500
     assert tally["compared"] > 5 * tally["observed between"]
@@ -212,7 +224,7 @@ def _paid_with_blessings(before: dict[str, Any], e: dict[str, Any]) -> int:
 
 def test_a_seat_rebuilds_from_its_events_no_more_than_its_view() -> None:
     start = time.perf_counter()
-    decisions = sum(_rebuild_from_log(*game) for game in GAMES[:6])
+    decisions = sum(_rebuild_from_log(*game) for game in (_games() if LONG_RUN else GAMES[:6]))
     print(f"\nlog rebuilt over {decisions} decisions in {time.perf_counter() - start:.1f} s")
     assert decisions > 1000
 
