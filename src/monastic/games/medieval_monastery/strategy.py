@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
+from operator import add
 from types import MappingProxyType
 from typing import Any
 
@@ -29,6 +31,7 @@ from monastic.games.medieval_monastery.actions import (
     Swap,
 )
 from monastic.games.medieval_monastery.catalogue import (
+    COMBOS,
     RANK_COUNT,
     SUIT_COUNT,
     SUIT_LETTERS,
@@ -48,6 +51,7 @@ __all__ = [
     "evaluate",
     "greedy_action",
     "hand_potential",
+    "main_combos",
     "utility",
 ]
 
@@ -96,57 +100,104 @@ def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[i
     return best
 
 
-def _main_combos(hand: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
-    """The few combos worth weighing when rating a hand: each suit's whole flush, each rank's
-    whole set, each longest straight and one of each suit (shorter ones score less)."""
-    by_suit: list[list[int]] = [[] for _ in range(SUIT_COUNT)]
-    by_rank: list[list[int]] = [[] for _ in range(RANK_COUNT)]
-    for card in sorted(hand):
-        by_suit[card // RANK_COUNT].append(card)
-        by_rank[card % RANK_COUNT].append(card)
-    out: list[tuple[str, tuple[int, ...]]] = []
-    out.extend(("flush", tuple(cards)) for cards in by_suit if len(cards) >= 2)
-    out.extend(("kind", tuple(cards)) for cards in by_rank if len(cards) >= 2)
+# ``hand_potential`` is most of a search's time (every playout's end rates every hand, and
+# the heuristic rates a hand for each card it might give up), so it works on card masks with
+# each hand's main combos listed once, and the soft minimum reads its exponentials from a
+# table. Both give bit for bit the numbers of the plain computation (``utility`` and a list of
+# combos per step; the tests keep that version to compare with).
+_SUIT_COLUMN = (1 << RANK_COUNT) - 1  # a suit's 9 bits, shifted down to the bottom
+_WHOLE_SUIT = tuple(_SUIT_COLUMN << (s * RANK_COUNT) for s in range(SUIT_COUNT))
+_RANK_CARDS = tuple(tuple(s * RANK_COUNT + r for s in range(SUIT_COUNT)) for r in range(RANK_COUNT))
+_POINTS = {kind: dict(rule.points) for kind, rule in COMBOS.items()}
+_SHORTEST_STRAIGHT = COMBOS["straight"].sizes[0]
+# exp(-k / SOFTNESS) for a whole-number gap k below the lowest suit; larger gaps are computed.
+_EXP_LIMIT = 1024
+_EXP = tuple(math.exp(-k / SOFTNESS) for k in range(_EXP_LIMIT))
+#: A hand's main combo: the mask of its cards and the points it adds to each suit.
+MainCombo = tuple[int, tuple[int, ...]]
 
-    def spare(cards: list[int]) -> int:  # the card whose suit needs it least
-        return min(cards, key=lambda c: len(by_suit[c // RANK_COUNT]))
 
+def _soft_min(scores: list[int]) -> float:
+    """``utility(scores)`` for whole-number scores, bit for bit the same float."""
+    low = min(scores)
+    total = 0.0
+    for x in scores:
+        gap = x - low
+        total += _EXP[gap] if gap < _EXP_LIMIT else math.exp(-gap / SOFTNESS)
+    return low - SOFTNESS * math.log(total)
+
+
+def _spread(kind: str, suits: Sequence[int], size: int) -> tuple[int, ...]:
+    """The points a combo of ``size`` cards in these suits adds to each suit (``score_combo``)."""
+    value = _POINTS[kind].get(size, 0)
+    return tuple(value if s in suits else 0 for s in range(SUIT_COUNT))
+
+
+@lru_cache(maxsize=1 << 16)
+def main_combos(held: int) -> tuple[MainCombo, ...] | None:
+    """The main combos of the hand of mask ``held`` (a pure function of it, so listed once
+    per hand), in the order the greedy declaring weighs them: each suit's whole flush, each
+    rank's whole set, each longest straight (per rank the card whose suit holds fewest, the
+    lowest suit on a tie), one of each suit (the lowest card of each). None if the hand holds
+    a whole suit: the 9-card flush that wins at once."""
+    out: list[MainCombo] = []
+    counts = []
+    for s in range(SUIT_COUNT):
+        column = held >> (s * RANK_COUNT) & _SUIT_COLUMN
+        if column == _SUIT_COLUMN:
+            return None
+        count = column.bit_count()
+        counts.append(count)
+        if count >= 2:
+            out.append((held & _WHOLE_SUIT[s], _spread("flush", (s,), count)))
+    by_rank = [[c for c in cards if held >> c & 1] for cards in _RANK_CARDS]
+    for cards in by_rank:
+        if len(cards) >= 2:
+            suits = [c // RANK_COUNT for c in cards]
+            out.append((card_mask(cards), _spread("kind", suits, len(cards))))
     low = 0
     while low < RANK_COUNT:
         high = low
         while high < RANK_COUNT and by_rank[high]:
             high += 1
-        if high - low >= 3:
-            out.append(("straight", tuple(sorted(spare(by_rank[r]) for r in range(low, high)))))
+        if high - low >= _SHORTEST_STRAIGHT:
+            chosen = [
+                min(by_rank[r], key=lambda c: counts[c // RANK_COUNT]) for r in range(low, high)
+            ]
+            suits = [c // RANK_COUNT for c in chosen]
+            out.append((card_mask(chosen), _spread("straight", suits, len(chosen))))
         low = high + 1
-    if all(by_suit):
-        out.append(("suits", tuple(sorted(cards[0] for cards in by_suit))))
-    return out
+    if all(counts):
+        lowest = [(held & _WHOLE_SUIT[s]) & -(held & _WHOLE_SUIT[s]) for s in range(SUIT_COUNT)]
+        out.append((sum(lowest), _spread("suits", range(SUIT_COUNT), SUIT_COUNT)))
+    return tuple(out)
 
 
 def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
-    """Utility gained by declaring a hand's main combos greedily, best first."""
-    cards = list(hand)
+    """Utility gained by declaring a hand's main combos greedily, best first (the first of
+    equal gains); 1000 for a hand holding the 9-card flush."""
+    held = 0
+    for card in hand:
+        held |= 1 << card
+    table = main_combos(held)
+    if table is None:
+        return 1000.0
     current = list(scores)
     total = 0.0
-    while len(cards) >= 2:
-        base = utility(current)
-        best: tuple[float, list[int]] | None = None
-        for kind, used in _main_combos(cards):
-            if is_winning_flush(kind, used):
-                return 1000.0
-            points = combo_points(kind, used)
-            after = [s + p for s, p in zip(current, points, strict=True)]
-            gain = utility(after) - base
-            if best is None or gain > best[0]:
-                best = (gain, after)
-                best_used = used
-        if best is None:
-            break
-        total += best[0]
-        current = best[1]
-        for card in best_used:
-            cards.remove(card)
+    while table:
+        base = _soft_min(current)
+        best_gain = -math.inf
+        best_after = current
+        best_used = 0
+        for used, points in table:
+            after = list(map(add, current, points))
+            gain = _soft_min(after) - base
+            if gain > best_gain:
+                best_gain, best_after, best_used = gain, after, used
+        total += best_gain
+        current = best_after
+        held &= ~best_used
+        table = main_combos(held) or ()
     return total
 
 
