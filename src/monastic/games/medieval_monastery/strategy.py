@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from operator import add
 from types import MappingProxyType
 from typing import Any
@@ -101,20 +101,36 @@ def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[i
 
 
 # ``hand_potential`` is most of a search's time (every playout's end rates every hand, and
-# the heuristic rates a hand for each card it might give up), so it works on card masks with
-# each hand's main combos listed once, and the soft minimum reads its exponentials from a
-# table. Both give bit for bit the numbers of the plain computation (``utility`` and a list of
-# combos per step; the tests keep that version to compare with).
-_SUIT_COLUMN = (1 << RANK_COUNT) - 1  # a suit's 9 bits, shifted down to the bottom
-_WHOLE_SUIT = tuple(_SUIT_COLUMN << (s * RANK_COUNT) for s in range(SUIT_COUNT))
-_RANK_CARDS = tuple(tuple(s * RANK_COUNT + r for s in range(SUIT_COUNT)) for r in range(RANK_COUNT))
-_POINTS = {kind: dict(rule.points) for kind, rule in COMBOS.items()}
+# the heuristic rates a hand for each card it might give up), so its steps read values
+# computed once: each combo's points by its size and the suits it holds, and the soft
+# minimum's exponentials. Both give bit for bit the numbers of the plain computation
+# (``utility`` and ``combo_points``; the tests keep that version to compare with). Cards
+# stay small ints (a mask of 72 bits is a long int, and every operation on it allocates).
+_RANK_INDEX = tuple(card % RANK_COUNT for card in range(SUIT_COUNT * RANK_COUNT))
+_SUIT_INDEX = tuple(card // RANK_COUNT for card in range(SUIT_COUNT * RANK_COUNT))
 _SHORTEST_STRAIGHT = COMBOS["straight"].sizes[0]
-# exp(-k / SOFTNESS) for a whole-number gap k below the lowest suit; larger gaps are computed.
+_ALL_SUITS = (1 << SUIT_COUNT) - 1
+
+
+@cache
+def _spread(kind: str, size: int, suits: int) -> tuple[int, ...]:
+    """The points a combo of ``kind`` with ``size`` cards adds to each suit, ``suits`` a bit
+    set of the suits its cards hold (as ``score_combo`` adds them); a few hundred in all."""
+    value = COMBOS[kind].points.get(size, 0)
+    return tuple(value if suits >> s & 1 else 0 for s in range(SUIT_COUNT))
+
+
+_FLUSH_POINTS = tuple(
+    tuple(_spread("flush", size, 1 << suit) for suit in range(SUIT_COUNT))
+    for size in range(RANK_COUNT + 1)
+)
+_SUITS_POINTS = _spread("suits", SUIT_COUNT, _ALL_SUITS)
+_WINNING_FLUSH = COMBOS["flush"].wins_at
+# exp(-k / SOFTNESS) for a whole-number gap k above the lowest suit; larger gaps are computed.
 _EXP_LIMIT = 1024
 _EXP = tuple(math.exp(-k / SOFTNESS) for k in range(_EXP_LIMIT))
-#: A hand's main combo: the mask of its cards and the points it adds to each suit.
-MainCombo = tuple[int, tuple[int, ...]]
+#: A hand's main combo: its cards and the points it adds to each suit.
+MainCombo = tuple[frozenset[int], tuple[int, ...]]
 
 
 def _soft_min(scores: list[int]) -> float:
@@ -127,59 +143,59 @@ def _soft_min(scores: list[int]) -> float:
     return low - SOFTNESS * math.log(total)
 
 
-def _spread(kind: str, suits: Sequence[int], size: int) -> tuple[int, ...]:
-    """The points a combo of ``size`` cards in these suits adds to each suit (``score_combo``)."""
-    value = _POINTS[kind].get(size, 0)
-    return tuple(value if s in suits else 0 for s in range(SUIT_COUNT))
-
-
-@lru_cache(maxsize=1 << 16)
-def main_combos(held: int) -> tuple[MainCombo, ...] | None:
-    """The main combos of the hand of mask ``held`` (a pure function of it, so listed once
-    per hand), in the order the greedy declaring weighs them: each suit's whole flush, each
-    rank's whole set, each longest straight (per rank the card whose suit holds fewest, the
-    lowest suit on a tie), one of each suit (the lowest card of each). None if the hand holds
-    a whole suit: the 9-card flush that wins at once."""
+def main_combos(cards: Sequence[int]) -> list[MainCombo] | None:
+    """The main combos of a hand (its cards ascending), in the order the greedy declaring
+    weighs them: each suit's whole flush, each rank's whole set, each longest straight (per
+    rank the card whose suit holds fewest, the lowest suit on a tie), one of each suit (the
+    lowest card of each). None if the hand holds the 9-card flush that wins at once."""
+    counts = [0] * SUIT_COUNT
+    by_rank: list[list[int]] = [[] for _ in range(RANK_COUNT)]
+    for card in cards:
+        counts[_SUIT_INDEX[card]] += 1
+        by_rank[_RANK_INDEX[card]].append(card)
     out: list[MainCombo] = []
-    counts = []
-    for s in range(SUIT_COUNT):
-        column = held >> (s * RANK_COUNT) & _SUIT_COLUMN
-        if column == _SUIT_COLUMN:
-            return None
-        count = column.bit_count()
-        counts.append(count)
+    for suit, count in enumerate(counts):
         if count >= 2:
-            out.append((held & _WHOLE_SUIT[s], _spread("flush", (s,), count)))
-    by_rank = [[c for c in cards if held >> c & 1] for cards in _RANK_CARDS]
-    for cards in by_rank:
-        if len(cards) >= 2:
-            suits = [c // RANK_COUNT for c in cards]
-            out.append((card_mask(cards), _spread("kind", suits, len(cards))))
+            if count == _WINNING_FLUSH:
+                return None
+            used = frozenset(c for c in cards if _SUIT_INDEX[c] == suit)
+            out.append((used, _FLUSH_POINTS[count][suit]))
+    for held in by_rank:
+        if len(held) >= 2:
+            suits = 0
+            for card in held:
+                suits |= 1 << _SUIT_INDEX[card]
+            out.append((frozenset(held), _spread("kind", len(held), suits)))
     low = 0
     while low < RANK_COUNT:
         high = low
         while high < RANK_COUNT and by_rank[high]:
             high += 1
         if high - low >= _SHORTEST_STRAIGHT:
-            chosen = [
-                min(by_rank[r], key=lambda c: counts[c // RANK_COUNT]) for r in range(low, high)
-            ]
-            suits = [c // RANK_COUNT for c in chosen]
-            out.append((card_mask(chosen), _spread("straight", suits, len(chosen))))
+            chosen = []
+            suits = 0
+            for rank_index in range(low, high):
+                spare = by_rank[rank_index][0]
+                for card in by_rank[rank_index]:
+                    if counts[_SUIT_INDEX[card]] < counts[_SUIT_INDEX[spare]]:
+                        spare = card
+                chosen.append(spare)
+                suits |= 1 << _SUIT_INDEX[spare]
+            out.append((frozenset(chosen), _spread("straight", high - low, suits)))
         low = high + 1
     if all(counts):
-        lowest = [(held & _WHOLE_SUIT[s]) & -(held & _WHOLE_SUIT[s]) for s in range(SUIT_COUNT)]
-        out.append((sum(lowest), _spread("suits", range(SUIT_COUNT), SUIT_COUNT)))
-    return tuple(out)
+        lowest: dict[int, int] = {}
+        for card in cards:
+            lowest.setdefault(_SUIT_INDEX[card], card)
+        out.append((frozenset(lowest.values()), _SUITS_POINTS))
+    return out
 
 
 def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
     """Utility gained by declaring a hand's main combos greedily, best first (the first of
     equal gains); 1000 for a hand holding the 9-card flush."""
-    held = 0
-    for card in hand:
-        held |= 1 << card
-    table = main_combos(held)
+    cards = sorted(hand)
+    table = main_combos(cards)
     if table is None:
         return 1000.0
     current = list(scores)
@@ -188,7 +204,7 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
         base = _soft_min(current)
         best_gain = -math.inf
         best_after = current
-        best_used = 0
+        best_used: frozenset[int] = frozenset()
         for used, points in table:
             after = list(map(add, current, points))
             gain = _soft_min(after) - base
@@ -196,8 +212,8 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
                 best_gain, best_after, best_used = gain, after, used
         total += best_gain
         current = best_after
-        held &= ~best_used
-        table = main_combos(held) or ()
+        cards = [c for c in cards if c not in best_used]
+        table = main_combos(cards) or []
     return total
 
 
