@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from operator import add
 from types import MappingProxyType
 from typing import Any
@@ -130,7 +130,7 @@ _WINNING_FLUSH = COMBOS["flush"].wins_at
 _EXP_LIMIT = 1024
 _EXP = tuple(math.exp(-k / SOFTNESS) for k in range(_EXP_LIMIT))
 #: A hand's main combo: its cards and the points it adds to each suit.
-MainCombo = tuple[frozenset[int], tuple[int, ...]]
+MainCombo = tuple[Sequence[int], tuple[int, ...]]
 
 
 def _soft_min(scores: list[int]) -> float:
@@ -143,29 +143,31 @@ def _soft_min(scores: list[int]) -> float:
     return low - SOFTNESS * math.log(total)
 
 
-def main_combos(cards: Sequence[int]) -> list[MainCombo] | None:
+@lru_cache(maxsize=1 << 13)
+def main_combos(cards: tuple[int, ...]) -> tuple[MainCombo, ...] | None:
     """The main combos of a hand (its cards ascending), in the order the greedy declaring
     weighs them: each suit's whole flush, each rank's whole set, each longest straight (per
     rank the card whose suit holds fewest, the lowest suit on a tie), one of each suit (the
-    lowest card of each). None if the hand holds the 9-card flush that wins at once."""
-    counts = [0] * SUIT_COUNT
+    lowest card of each). None if the hand holds the 9-card flush that wins at once. A pure
+    function of the hand, kept for the last few thousand hands (a search rates its own hand,
+    and hands a card apart, again and again)."""
+    by_suit: list[list[int]] = [[] for _ in range(SUIT_COUNT)]
     by_rank: list[list[int]] = [[] for _ in range(RANK_COUNT)]
     for card in cards:
-        counts[_SUIT_INDEX[card]] += 1
+        by_suit[_SUIT_INDEX[card]].append(card)
         by_rank[_RANK_INDEX[card]].append(card)
     out: list[MainCombo] = []
-    for suit, count in enumerate(counts):
-        if count >= 2:
-            if count == _WINNING_FLUSH:
+    for suit, held in enumerate(by_suit):
+        if len(held) >= 2:
+            if len(held) == _WINNING_FLUSH:
                 return None
-            used = frozenset(c for c in cards if _SUIT_INDEX[c] == suit)
-            out.append((used, _FLUSH_POINTS[count][suit]))
+            out.append((held, _FLUSH_POINTS[len(held)][suit]))
     for held in by_rank:
         if len(held) >= 2:
             suits = 0
             for card in held:
                 suits |= 1 << _SUIT_INDEX[card]
-            out.append((frozenset(held), _spread("kind", len(held), suits)))
+            out.append((held, _spread("kind", len(held), suits)))
     low = 0
     while low < RANK_COUNT:
         high = low
@@ -175,26 +177,24 @@ def main_combos(cards: Sequence[int]) -> list[MainCombo] | None:
             chosen = []
             suits = 0
             for rank_index in range(low, high):
-                spare = by_rank[rank_index][0]
-                for card in by_rank[rank_index]:
-                    if counts[_SUIT_INDEX[card]] < counts[_SUIT_INDEX[spare]]:
+                column = by_rank[rank_index]
+                spare = column[0]
+                for card in column:
+                    if len(by_suit[_SUIT_INDEX[card]]) < len(by_suit[_SUIT_INDEX[spare]]):
                         spare = card
                 chosen.append(spare)
                 suits |= 1 << _SUIT_INDEX[spare]
-            out.append((frozenset(chosen), _spread("straight", high - low, suits)))
+            out.append((chosen, _spread("straight", high - low, suits)))
         low = high + 1
-    if all(counts):
-        lowest: dict[int, int] = {}
-        for card in cards:
-            lowest.setdefault(_SUIT_INDEX[card], card)
-        out.append((frozenset(lowest.values()), _SUITS_POINTS))
-    return out
+    if all(by_suit):
+        out.append(([held[0] for held in by_suit], _SUITS_POINTS))
+    return tuple(out)
 
 
 def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
     """Utility gained by declaring a hand's main combos greedily, best first (the first of
     equal gains); 1000 for a hand holding the 9-card flush."""
-    cards = sorted(hand)
+    cards = tuple(sorted(hand))
     table = main_combos(cards)
     if table is None:
         return 1000.0
@@ -204,7 +204,7 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
         base = _soft_min(current)
         best_gain = -math.inf
         best_after = current
-        best_used: frozenset[int] = frozenset()
+        best_used: Sequence[int] = ()
         for used, points in table:
             after = list(map(add, current, points))
             gain = _soft_min(after) - base
@@ -212,8 +212,8 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
                 best_gain, best_after, best_used = gain, after, used
         total += best_gain
         current = best_after
-        cards = [c for c in cards if c not in best_used]
-        table = main_combos(cards) or []
+        cards = tuple([c for c in cards if c not in best_used])
+        table = main_combos(cards) or ()
     return total
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from monastic.engine.validation import Path, distinct, exactly_once, problem
 from monastic.games.medieval_monastery.catalogue import ALL_CARDS, CARD_TEXTS, TABLE
 from monastic.games.medieval_monastery.rules.combos import SMALLEST_COMBO
+from monastic.games.medieval_monastery.rules.hands import clockwise
 from monastic.games.medieval_monastery.state import (
     BID,
     COMBO,
@@ -92,8 +93,8 @@ def _check_turn(s: StateData) -> None:
 def _check_centre_and_queue(s: StateData) -> None:
     distinct(("queue",), s.queue, "seat")
     if s.step == PICK:
-        if not s.centre or not s.queue:
-            raise problem(("queue",), "a Rules pick needs revealed cards and a picker")
+        if not s.centre or len(s.queue) != len(s.centre):
+            raise problem(("queue",), "a Rules pick has one picker for each revealed card")
     elif s.step == BID:
         if len(s.centre) != TABLE.saints_centre:
             raise problem(("centre",), f"the Saints bidding is for {TABLE.saints_centre} card")
@@ -107,6 +108,14 @@ def _check_centre_and_queue(s: StateData) -> None:
         )
     if s.step == MONKS_OUT and not s.queue:
         raise problem(("queue",), "the Monks player needs a seat to give to")
+    others = [t for t in clockwise(s, s.actor) if s.hands[t]]
+    if s.step == ORDERS and s.queue != sorted(others):
+        raise problem(("queue",), f"every seat holding a card gives (C-9): {sorted(others)}")
+    if s.step == MONKS_IN and s.queue != sorted(t for t in others if t != s.actor):
+        raise problem(("queue",), "every other seat holding a card gives to the Monks player")
+    order = clockwise(s, s.actor)
+    if s.step in (PICK, BID, MONKS_OUT) and s.queue != sorted(s.queue, key=order.index):
+        raise problem(("queue",), f"the seats go clockwise from the actor {s.actor}")
     if s.step not in _QUEUED_STEPS and s.queue:
         raise problem(("queue",), f"no seat is queued at step {s.step!r}")
 
