@@ -227,6 +227,47 @@ def test_CD7_a_sampled_world_looks_the_same_to_its_seat_after_the_same_actions(
     tally["actions compared in sampled worlds"] += compared
 
 
+#: Actions a seat may try at any time: the reasons they are refused must not tell it more.
+PROBES = [
+    *(
+        GAME.parse_action(f"{verb} {card}")
+        for verb in ("play", "give", "bid", "pick")
+        for card in ("P1", "Z5", "M9")
+    ),
+    *(
+        GAME.parse_action(text)
+        for text in ("done", "swap 1", "reject 1", "accept 1 W3", "discard P1 W2")
+    ),
+    *(
+        GAME.parse_action(text)
+        for text in ("offer 1 P1 for W", "offer 0 Z5 for 3", "combo kind P4 W4")
+    ),
+]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_CD7_who_is_asked_and_who_is_skipped_is_the_same_in_every_world(
+    players: int, tally: Counter[str]
+) -> None:
+    """C-D7, C-3: worlds a seat cannot tell apart ask the same seats, skip the same seats
+    and show a spectator the same table, and a seat's refused action gets the same reason
+    in all of them."""
+    rng = random.Random(players)
+    checked = 0
+    for state in _random_game(players, 4000 + players):
+        if rng.random() > 0.1:
+            continue
+        public = state.view(None)
+        for viewer in range(players):
+            world = state.determinize(viewer, rng.getrandbits(64))
+            assert world.to_act() == state.to_act()
+            assert world.view(None) == public
+            for probe in PROBES:
+                assert world.why_illegal(viewer, probe) == state.why_illegal(viewer, probe)
+            checked += 1
+    tally["worlds asking the same seats"] += checked
+
+
 class Memory:
     """What one seat works out from its own event stream, with a perfect memory: its hand,
     every hand's size, the face-up cards, and the cards it knows others hold (by the rules
