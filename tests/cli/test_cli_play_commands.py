@@ -70,7 +70,7 @@ def test_commands_and_loose_text_in_monastery(
         fits = [t for t in session.legal_texts(seat) if t.startswith(bare)]
         return bare if text.startswith("move ") and len(fits) == 1 else text.upper()
 
-    play, out = run_session(monkeypatch, tmp_path, "monastery", answer)
+    _, out = run_session(monkeypatch, tmp_path, "monastery", answer)
     assert "How a turn works" in out.split("Seat 0")[0]  # before the first decision
     assert "Testament so far" in out and "for 0 letters" in out
     assert "nothing to take back: you have not decided anything yet" in out
