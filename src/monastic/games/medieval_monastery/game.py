@@ -20,7 +20,7 @@ from monastic.engine import (
     State,
     as_rng,
 )
-from monastic.games.medieval_monastery import view, words
+from monastic.games.medieval_monastery import notes, view, words
 from monastic.games.medieval_monastery.actions import MedievalMonasteryAction, parse_action
 from monastic.games.medieval_monastery.catalogue import TABLE
 from monastic.games.medieval_monastery.rules import legal, sampling, setup
@@ -49,6 +49,7 @@ class MedievalMonasteryState(StateData, State):
     # The rules' functions themselves, not wrappers: one call less per decision.
     to_act = legal.to_act
     legal_actions = legal.legal_actions  # type: ignore[assignment]
+    choice_notes = notes.choice_notes
 
     def is_legal(self, seat: int, action: object) -> bool:
         return legal.is_legal(self, seat, action)
