@@ -116,7 +116,13 @@ def test_since_last_turn_holds_only_the_rivals_lines_of_the_viewer(game: str) ->
         assert all(move.seat != 0 for move in moves)
         assert [r.seat for r in rivals] == sorted({m.seat for m in moves})
         for rival in rivals:
-            want = [line for m in moves if m.seat == rival.seat for line in m.lines[0]]
+            want = [
+                line
+                for m in moves
+                if m.seat == rival.seat
+                for line in m.lines[0]
+                if not line.startswith(("You ", "Your "))
+            ]
             assert list(rival.lines) == want
         checked += 1
         session.submit(seat, rng.choice(session.legal_texts(seat)))

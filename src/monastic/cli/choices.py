@@ -40,11 +40,20 @@ def _item(number: int, text: str, style: Callable[[str], Text], notes: Mapping[s
 
 
 def _grid(console: Console, items: list[Text]) -> Table:
-    """Items in as many columns as fit, numbered down each column."""
-    width = max(len(item) for item in items) + 3
-    columns = max(1, min(len(items), (console.width - 1) // width))
-    rows = -(-len(items) // columns)
-    grid = Table.grid(padding=(0, 3))
+    """Items in as many columns as fit, numbered down each column (each column as wide as
+    its widest item, so one long note does not widen them all)."""
+    gap = 3
+    columns, rows = 1, len(items)
+    for count in range(min(len(items), console.width // 4), 1, -1):
+        height = -(-len(items) // count)
+        widths = [
+            max(len(item) for item in items[start : start + height])
+            for start in range(0, len(items), height)
+        ]
+        if sum(widths) + gap * (len(widths) - 1) <= console.width - 1:
+            columns, rows = len(widths), height
+            break
+    grid = Table.grid(padding=(0, gap))
     for _ in range(columns):
         grid.add_column(no_wrap=True)
     for row in range(rows):

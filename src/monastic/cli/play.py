@@ -27,6 +27,7 @@ from monastic.cli.render import Renderer, renderer_for
 from monastic.cli.saves import default_save_path
 from monastic.cli.seats import Seating, seating_from_names, split_bot_specs
 from monastic.cli.session import Session
+from monastic.cli.standings import TITLES
 from monastic.engine import Match, fresh_seed
 
 __all__ = ["PlaySession", "add_play_parser", "run_play"]
@@ -297,9 +298,13 @@ class PlaySession:
         standings = self.session.standings(seat)
         if standings and self.match.game.id not in _TABLE_HAS_STANDINGS:
             parts = [
-                f"Seat {s.seat} {s.name} {'?' if s.score is None else s.score}" for s in standings
+                f"{s.name} {s.score} ({s.detail})"
+                if s.complete
+                else f"Seat {s.seat} {s.name}: {s.detail}"
+                for s in standings
             ]
-            self.console.print(Text("Standings: ", style="bold") + Text(" · ".join(parts)))
+            title = TITLES.get(self.match.game.id, "Standings")
+            self.console.print(Text(f"{title}: ", style="bold") + Text(" · ".join(parts)))
         undo = self.session.undo_count(seat)
         if undo:
             self.console.print(

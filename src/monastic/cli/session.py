@@ -392,15 +392,24 @@ class Session:
         return sorted((m for run in runs.values() for m in run), key=lambda m: m.index)
 
     def since_last_turn(self, viewer: Viewer) -> list[RivalMoves]:
-        """What each other seat did since ``viewer``'s latest move, in seat order, as the
-        log lines ``viewer`` got from those moves; seats that did nothing are left out."""
+        """What each other seat did between ``viewer``'s previous turn and this one, in seat
+        order, as the log lines ``viewer`` got from those moves (less the lines about the
+        viewer itself, which the games start with "You"); seats that did nothing are left
+        out."""
         done: dict[int, list[str]] = {}
         for move in self.moves_since_last_turn(viewer):
-            done.setdefault(move.seat, []).extend(move.lines.get(viewer, ()))
+            # A rival's move may set off the viewer's own events ("You score ..."): those
+            # are not what the rival did.
+            lines = [line for line in move.lines.get(viewer, ()) if not _about_viewer(line)]
+            done.setdefault(move.seat, []).extend(lines)
         return [
             RivalMoves(seat, self.label(seat, viewer), tuple(lines))
             for seat, lines in sorted(done.items())
         ]
+
+
+def _about_viewer(line: str) -> bool:
+    return line.startswith(("You ", "Your "))
 
 
 def seats_text(session: Session, viewer: Viewer) -> str:

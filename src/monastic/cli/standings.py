@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Standing", "standings_for"]
+__all__ = ["TITLES", "Standing", "standings_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +22,10 @@ class Standing:
     seat: int
     name: str  # the seat's label for the viewer ("you", "greedy", ...)
     score: int | None
-    detail: str  # a few words: "3 large letters (9) + 2 blessings - 1 for tiles in hand"
+    detail: str  # a few words: "9 for 3 letters + 2 blessings - 1 in hand"
+    #: False when part of the score is hidden from the viewer (then ``score`` counts only
+    #: what the viewer may see, as ``detail`` says).
+    complete: bool = True
 
 
 def _monastery(view: dict[str, Any], seat: int) -> tuple[int | None, str]:
@@ -30,16 +33,18 @@ def _monastery(view: dict[str, Any], seat: int) -> tuple[int | None, str]:
 
     player = view["players"][seat]
     large = sum(1 for letter in str(player["track"]) if letter.isupper())
-    letters = f"{large} large letter{'s' * (large != 1)} ({3 * large})"
+    letters = f"{3 * large} for {large} letter{'s' * (large != 1)}"
     screen = view.get("screen")
+    if view.get("over") and view.get("result"):
+        return int(view["result"]["scores"][seat]), "the final testament"
     if seat != view.get("viewer") or not isinstance(screen, dict):
-        return 3 * large, f"{letters}; blessings and tiles in hand hidden"
+        return 3 * large, f"{letters}, the rest hidden"
     blessings = int(screen.get("blessings", 0))
     penalty = sum(TYPE_BY_ID[tile].value for tile in screen.get("hand", []) if tile in TYPE_BY_ID)
     total = 3 * large + blessings - penalty
     return (
         total,
-        f"{letters} + {blessings} blessing{'s' * (blessings != 1)} - {penalty} for tiles in hand",
+        f"{letters} + {blessings} blessing{'s' * (blessings != 1)} - {penalty} in hand",
     )
 
 
@@ -61,6 +66,13 @@ def _monasterium(view: dict[str, Any], seat: int) -> tuple[int | None, str]:
     return int(player["vp"]), "points"
 
 
+#: What the standings of each game are called.
+TITLES: dict[str, str] = {
+    "monastery": "Testament so far",
+    "medieval-monastery": "Lowest suit so far",
+    "monasterium": "Points so far",
+}
+
 _READERS: dict[str, Callable[[dict[str, Any], int], tuple[int | None, str]]] = {
     "monastery": _monastery,
     "medieval-monastery": _card_game,
@@ -78,5 +90,5 @@ def standings_for(view: dict[str, Any]) -> list[Standing]:
     for seat in range(len(view["players"])):
         score, detail = reader(view, seat)
         name = str(names[seat]) if seat < len(names) else f"Seat {seat}"
-        out.append(Standing(seat, name, score, detail))
+        out.append(Standing(seat, name, score, detail, not detail.endswith("hidden")))
     return out
