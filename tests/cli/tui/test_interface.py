@@ -11,12 +11,12 @@ from tests.cli.tui.person import Person, new_app, until_decision
 from textual.widgets import Static
 
 from monastic.cli.play import _full_screen
-from monastic.cli.seats import seating_from_names
+from monastic.cli.seats import Seating, seating_from_names
 from monastic.cli.session import Session
 from monastic.cli.tui.app import PlayApp
 from monastic.cli.tui.filtering import exact_choice, matching
 from monastic.cli.tui.log_pane import LogPane
-from monastic.cli.tui.screens import ReadingScreen
+from monastic.cli.tui.screens import HandOverScreen, ReadingScreen
 from monastic.engine import Match
 
 
@@ -136,3 +136,28 @@ def test_line_mode_when_asked_or_not_at_a_terminal() -> None:
     assert not _full_screen(args)
     # Under pytest standard input is not a terminal: line mode, whatever the flag.
     assert not _full_screen(argparse.Namespace(plain=False))
+
+
+def test_hot_seat_hides_the_table_until_the_next_person_is_at_the_keyboard(
+    tmp_path: Path,
+) -> None:
+    seating = Seating.build(2, 2, [], seed=8)
+    match = Match.new("medieval-monastery", 2, 8, {"turns": 2}, names=seating.names)
+    app = PlayApp(Session(match, seating), tmp_path / "save.json", show_turn=False)
+    minds = {0: Person(8), 1: Person(9)}
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            handovers = 0
+            while handovers < 2:
+                await pilot.pause(0.01)
+                if isinstance(app.screen, HandOverScreen):
+                    assert app.awaiting is None  # nothing of the table to see or choose
+                    handovers += 1
+                    await pilot.press("enter")
+                    await until_decision(pilot, app)
+                    assert app.viewer == app.awaiting
+                elif app.awaiting is not None:
+                    await minds[app.awaiting].decide(pilot, app)
+
+    asyncio.run(run())
