@@ -409,9 +409,11 @@ def _resumed_match(args: argparse.Namespace) -> tuple[Match, Seating]:
 
 
 def _full_screen(args: argparse.Namespace) -> bool:
-    """The full-screen interface unless asked for line mode, or not at a terminal (a pipe,
-    a script), or Textual is not installed."""
+    """The full-screen interface unless asked for line mode, or not at a terminal that can
+    draw one (a pipe, a script, ``TERM=dumb``), or Textual is not installed."""
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    if os.environ.get("TERM", "dumb") == "dumb":
         return False
     from monastic.cli.tui import available
 

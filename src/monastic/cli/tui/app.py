@@ -1,9 +1,10 @@
 """The full-screen game: board, hand, players, log and the decision, in one Textual app.
 
-The app draws; the ``GameLoop`` plays. Bots think in a worker thread (on a copy of the
-state), so the screen keeps redrawing and answering keys while they do. Every pane scrolls
-on its own, and what a renderer draws wider than its pane scrolls sideways instead of
-being cut, so the screen works from 80x24 up.
+The app draws; the ``Session`` (``cli/session.py``, shared with line mode) plays. Bots
+think in a worker thread (on a copy of the state), so the screen keeps redrawing and
+answering keys while they do. Every pane scrolls on its own, and what a renderer draws
+wider than its pane scrolls sideways instead of being cut, so the screen works from 80x24
+up.
 """
 
 from __future__ import annotations
@@ -74,6 +75,11 @@ class AnswerInput(Input):
     ]
 
 
+class ChoiceList(OptionList, can_focus=False):
+    """The choices: clicked or moved through from the answer line, which keeps the focus
+    so that whatever the person types goes there."""
+
+
 class PlayApp(App[str]):
     """A game of monastic in the terminal; ``run()`` returns what to print at the end."""
 
@@ -131,7 +137,7 @@ class PlayApp(App[str]):
                         id="answer",
                     )
                     yield Static(id="message")
-                    yield OptionList(id="choices")
+                    yield ChoiceList(id="choices")
             with Vertical(id="side"):
                 yield Drawing(id="players-pane", classes="pane")
                 yield Drawing(id="hand-pane", classes="pane")
@@ -226,7 +232,7 @@ class PlayApp(App[str]):
         self.query_one("#log", LogPane).show(self.session.log(self.viewer))
 
     def _status(self, view: dict[str, object]) -> Text:
-        """Whose turn, then the phase; the seat you play at the end (the first to go)."""
+        """The game, whose decision it is (yours, or which bot is thinking), the phase."""
         line = Text(f" {self.session.game.title} · ", style="bold")
         seat = self.session.next_seat()
         if self.finished:
@@ -302,7 +308,7 @@ class PlayApp(App[str]):
         answer.value = ""
         self._fill_choices("")
         self.redraw()
-        answer.focus()
+        self.set_focus(answer)
 
     def _clear_decision(self) -> None:
         self.awaiting = None

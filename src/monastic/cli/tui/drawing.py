@@ -10,6 +10,7 @@ import json
 
 from rich.console import RenderableType
 from rich.segment import Segment
+from rich.style import Style
 from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
@@ -49,7 +50,12 @@ class Drawing(ScrollView, can_focus=True):
         # Trailing blank lines would only add scrolling.
         while lines and not "".join(segment.text for segment in lines[-1]).strip():
             lines.pop()
-        self._strips = [Strip(Segment.simplify(line)) for line in lines]
+        # Every segment gets a style: Textual's colourless mode (NO_COLOR) reads each one.
+        plain = Style()
+        self._strips = [
+            Strip(Segment(text, style or plain) for text, style, _ in Segment.simplify(line))
+            for line in lines
+        ]
         self.drawn_at_width = self.size.width
         widest = max((strip.cell_length for strip in self._strips), default=0)
         self.virtual_size = Size(widest, len(self._strips))

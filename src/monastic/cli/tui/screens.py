@@ -41,8 +41,9 @@ class ReadingScreen(ModalScreen[None]):
         self.dismiss(result)
 
 
-class HandOverScreen(ModalScreen[None]):
-    """Hot-seat: the table hidden until the next person says they are at the keyboard."""
+class HandOverScreen(Screen[None]):
+    """Hot-seat: the table hidden until the next person says they are at the keyboard (a
+    whole screen, not a dialogue over the table: the last person's hand must not show)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "dismiss", "I am at the keyboard")]
 
