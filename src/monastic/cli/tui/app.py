@@ -308,7 +308,7 @@ class PlayApp(App[str]):
         answer.value = ""
         self._fill_choices("")
         self.redraw()
-        self.set_focus(answer)
+        answer.screen.set_focus(answer)  # at once, on its own screen (a dialogue may be up)
 
     def _clear_decision(self) -> None:
         self.awaiting = None
