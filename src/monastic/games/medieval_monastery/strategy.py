@@ -133,8 +133,10 @@ _EXP = tuple(math.exp(-k / SOFTNESS) for k in range(_EXP_LIMIT))
 MainCombo = tuple[Sequence[int], tuple[int, ...]]
 
 
-def _soft_min(scores: list[int]) -> float:
-    """``utility(scores)`` for whole-number scores, bit for bit the same float."""
+@lru_cache(maxsize=1 << 16)
+def _soft_min(scores: tuple[int, ...]) -> float:
+    """``utility(scores)`` for whole-number scores, bit for bit the same float; kept for the
+    last 65,536 score rows (a search meets the same few rows again and again)."""
     low = min(scores)
     total = 0.0
     for x in scores:
@@ -198,7 +200,7 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
     table = main_combos(cards)
     if table is None:
         return 1000.0
-    current = list(scores)
+    current = tuple(scores)
     total = 0.0
     while table:
         base = _soft_min(current)
@@ -206,7 +208,7 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
         best_after = current
         best_used: Sequence[int] = ()
         for used, points in table:
-            after = list(map(add, current, points))
+            after = tuple(map(add, current, points))
             gain = _soft_min(after) - base
             if gain > best_gain:
                 best_gain, best_after, best_used = gain, after, used
