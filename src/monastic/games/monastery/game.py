@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State
-from monastic.games.monastery import view, words
+from monastic.games.monastery import notes, view, words
 from monastic.games.monastery.actions import check_action, parse_action
 from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
 from monastic.games.monastery.state import StateData, upgrade_from_version_1
@@ -73,6 +73,7 @@ class MonasteryState(StateData, State):
     decision = view.decision
     public_players = view.public_players
     view_details = view.view_details
+    choice_notes = notes.choice_notes
 
     def is_over(self) -> bool:
         return bool(self.over)
