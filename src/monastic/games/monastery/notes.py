@@ -22,7 +22,7 @@ from monastic.games.monastery.actions import (
     Purchase,
 )
 from monastic.games.monastery.catalogue import BOARD, BOARD_COLUMNS, COLOUR_NAMES
-from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules import common, scoring
 from monastic.games.monastery.state import StateData
 
 __all__ = ["choice_notes", "conversion_text"]
@@ -56,11 +56,12 @@ def _price(st: StateData, seat: int, cost: int) -> str:
 
 
 def _added_points(st: Any, seat: int, action: Any) -> int | None:
-    """The points ``action`` adds to this scoring, tried on a copy; None if trying it would
-    use chance (nothing is foretold)."""
+    """The points ``action`` (prayer, or going on to buying) adds to this scoring: the
+    scoring rule alone, tried on a copy, so the game does not run on into the next seat's
+    scoring; None if it would use chance (nothing is foretold)."""
     trial = st.clone()
     before = (trial.scoring_points, trial.rng.state)
-    trial.apply_unchecked(seat, action)
+    scoring.apply(trial, seat, action, [])
     if trial.rng.state != before[1]:
         return None
     return int(trial.scoring_points) - int(before[0])
