@@ -23,7 +23,7 @@ from monastic.games.monastery.actions import (
 )
 from monastic.games.monastery.catalogue import BOARD, BOARD_COLUMNS, COLOUR_NAMES
 from monastic.games.monastery.rules import common, scoring
-from monastic.games.monastery.state import StateData
+from monastic.games.monastery.state import EMPTY_SPACE, StateData
 
 __all__ = ["choice_notes", "conversion_text"]
 
@@ -79,6 +79,9 @@ def _scoring(st: Any, seat: int, actions: list[Any]) -> dict[str, str]:
                 if own
                 else f"small on {COLOUR_NAMES[action.colour]}'s track, +1 blessing (for later)"
             )
+            track = st.tracks[st.seat_colour[seat]]
+            if action.colour == st.seat_colour[seat] and list(track).count(EMPTY_SPACE) == 1:
+                gain += "; fills your track: reduced prices from then on"
             notes[str(action)] = f"{_price(st, seat, cost)}; {gain}"
         elif isinstance(action, BuyMonk):
             cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
@@ -97,7 +100,11 @@ def _scoring(st: Any, seat: int, actions: list[Any]) -> dict[str, str]:
             added = _added_points(st, seat, action)
             if added is not None:
                 what = "prayer and work" if isinstance(action, Pray) else "work"
-                notes[str(action)] = f"+{added} in all ({what}), then buying"
+                spendable = st.blessings[seat] - st.locked_blessings[seat]
+                notes[str(action)] = (
+                    f"+{added} ({what}); then buy with {_plural(left + added, 'point')}"
+                    f" + {_plural(spendable, 'blessing')}"
+                )
     return notes
 
 
