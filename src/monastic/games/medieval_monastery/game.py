@@ -149,4 +149,15 @@ class MedievalMonasteryGame(Game):
         return parse_action(text)
 
     def _from_dict(self, data: Mapping[str, Any]) -> MedievalMonasteryState:
-        return MedievalMonasteryState.from_dict(data)
+        """Each field's type, range and length (the schema), then what spans fields (every
+        card once, known cards in their hands, the decision waited for), then a decision to
+        take: ``BadSaveFile`` naming the field otherwise."""
+        # Only a load needs the validation library: imported here, a new game never waits.
+        from monastic.engine.validation import check_playable
+        from monastic.games.medieval_monastery.rules.consistency import check_consistency
+        from monastic.games.medieval_monastery.schema import checked_fields
+
+        s = MedievalMonasteryState.from_dict(checked_fields(data))
+        check_consistency(s)
+        check_playable(s)
+        return s
