@@ -23,6 +23,7 @@ __all__ = [
     "OFF",
     "can_place",
     "cell_key",
+    "cell_options",
     "cell_xy",
     "frontier",
     "is_full",
@@ -230,26 +231,8 @@ def placement_problem(st: StateData, t: TileType, key: int, rot: int) -> str:
 def placements(
     st: StateData, types: list[int], all_qualify: bool = False, first_only: bool = False
 ) -> list[tuple[int, int, int]]:
-    """Legal (type index, cell key, rotation) for each type index in ``types``, sorted."""
-    if all_qualify or first_only:
-        return _placements(st, types, all_qualify, first_only)
-    # Placements change only with the laid tiles and the fullness of uc tiles (M-9).
-    sig = (
-        tuple(types),
-        len(st.laid_order),
-        tuple(-1 in st.tile_box_monks[i] for i in st.laid_order if not st.tile_finished[i]),
-    )
-    cached = st._placement_cache
-    if cached is not None and cached[0] == sig:
-        return cached[1]
-    out = _placements(st, types, False, False)
-    st._placement_cache = (sig, out)
-    return out
-
-
-def _placements(
-    st: StateData, types: list[int], all_qualify: bool, first_only: bool
-) -> list[tuple[int, int, int]]:
+    """Legal (type index, cell key, rotation) for each type index in ``types``, sorted,
+    worked out from scratch (``layout`` keeps the same up to date; this is its reference)."""
     out = []
     grid = st.grid
     for key in frontier(st):
@@ -266,7 +249,7 @@ def _placements(
                 qual = True
         if not qual:
             continue
-        options = _cell_options(tuple(their), tuple(classes))
+        options = cell_options(tuple(their), tuple(classes))
         for ti in types:
             for r in options[ti]:
                 if TYPES[ti].group and not can_place(st, TYPES[ti], key, r, all_qualify):
@@ -279,37 +262,12 @@ def _placements(
 
 
 @lru_cache(maxsize=1 << 14)
-def _cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Per type index: the rotations passing L2, L3 and L5 against these neighbours."""
     return tuple(
         tuple(r for r in DISTINCT_ROTS[t.index] if _compat(t.index, r, their, classes))
         for t in TYPES
     )
-
-
-def adjacency(st: StateData) -> dict[int, list[int]]:
-    """Movement graph: node -> linked nodes (sorted); livestock are not nodes."""
-    if st._adjacency is not None:
-        return st._adjacency
-    grid = st.grid
-    adj: dict[int, list[int]] = {ABBEY: []}
-    for i, k in enumerate(st.tile_cell):
-        if k >= 0 and not INSTANCES[i].livestock:
-            adj[i] = []
-    for node in adj:
-        keys = ABBEY_KEYS if node == ABBEY else (st.tile_cell[node],)
-        found: set[int] = set()
-        for k in keys:
-            for d in range(4):
-                nk = k + OFF[d]
-                other = grid.get(nk)
-                if other is None or other == node or other not in adj:
-                    continue
-                if node_edge(st, node, nk, d) and node_edge(st, other, k, (d + 2) % 4):
-                    found.add(other)
-        adj[node] = sorted(found)
-    st._adjacency = adj
-    return adj
 
 
 def group_component(st: StateData, node: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from monastic.engine import Event
@@ -317,10 +318,23 @@ def stage1(st: StateData, seat: int) -> list[Any]:
             continue
         for c in in_play:
             track = st.tracks[c]
-            for s in range(TRACK_SPACES):
-                if track[s] == EMPTY_SPACE and BOARD.tracks[c][s] == ch:
-                    out.append(BuyLetter(cell, c, s))
+            for s in _SPACES_OF[c].get(ch, ()):
+                if track[s] == EMPTY_SPACE:
+                    out.append(_buy_letter(cell, c, s))
     return out
+
+
+#: per colour, per letter: the track spaces printed with that letter, in order
+_SPACES_OF: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+    {ch: tuple(s for s in range(TRACK_SPACES) if track[s] == ch) for ch in set(track)}
+    for track in BOARD.tracks
+)
+
+
+@lru_cache(maxsize=4096)
+def _buy_letter(cell: int, colour: int, space: int) -> BuyLetter:
+    """One shared ``BuyLetter`` per purchase (actions are frozen values)."""
+    return BuyLetter(cell, colour, space)
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
