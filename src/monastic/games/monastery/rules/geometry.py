@@ -176,7 +176,8 @@ def can_place(st: StateData, t: TileType, key: int, rot: int, all_qualify: bool 
 
 @lru_cache(maxsize=1 << 16)
 def _compat(ti: int, rot: int, their: tuple[int, ...], classes: tuple[int, ...]) -> bool:
-    """L2, L3 and L5 for a type and rotation against facing edges (-1: empty) and classes."""
+    """L2, L3 and L5 for a type and rotation against facing edges (-1: empty) and classes
+    (the reference for ``cell_options``)."""
     t = TYPES[ti]
     mine = ROT[ti][rot]
     link = False
@@ -263,11 +264,45 @@ def placements(
 
 @lru_cache(maxsize=1 << 14)
 def cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Per type index: the rotations passing L2, L3 and L5 against these neighbours."""
-    return tuple(
-        tuple(r for r in DISTINCT_ROTS[t.index] if _compat(t.index, r, their, classes))
-        for t in TYPES
-    )
+    """Per type index: the rotations passing L2, L3 and L5 against these neighbours (the
+    same as ``_compat`` over ``DISTINCT_ROTS``, worked out with bit sets: each side of the
+    cell lets some (type, rotation) pairs pass and links some of them, independently)."""
+    passing = _DISTINCT_BITS
+    linking = 0
+    for d in range(4):
+        e = their[d]
+        if e >= 0:
+            passing &= _SIDE_PASSES[d][e][classes[d]]
+            linking |= _SIDE_LINKS[d][e]
+    passing &= linking | _LIVESTOCK_BITS
+    return tuple(_NIBBLE_ROTS[passing >> (4 * ti) & 15] for ti in range(len(TYPES)))
+
+
+def _side_bits(d: int, e: int, cls: int) -> tuple[int, int]:
+    """The (type, rotation) pairs (bit 4 * type + rotation) that side ``d`` facing edge ``e``
+    of class ``cls`` lets pass (L2, L3), and those it links (L5)."""
+    passes = links = 0
+    for t in TYPES:
+        for r in range(4):
+            me = ROT[t.index][r][d]
+            bit = 1 << (4 * t.index + r)
+            if (me == PATH and e == NONE) or (me == NONE and e == PATH):
+                continue
+            if t.cls and cls and cls != t.cls:
+                continue
+            passes |= bit
+            if me and e:
+                links |= bit
+    return passes, links
+
+
+_SIDES = [[[_side_bits(d, e, c) for c in range(3)] for e in range(3)] for d in range(4)]
+_SIDE_PASSES = tuple(tuple(tuple(p for p, _ in by_cls) for by_cls in by_e) for by_e in _SIDES)
+#: linking does not depend on the class
+_SIDE_LINKS = tuple(tuple(by_cls[0][1] for by_cls in by_e) for by_e in _SIDES)
+_DISTINCT_BITS = sum(1 << (4 * t.index + r) for t in TYPES for r in DISTINCT_ROTS[t.index])
+_LIVESTOCK_BITS = sum(15 << (4 * t.index) for t in TYPES if t.category == "livestock")
+_NIBBLE_ROTS = tuple(tuple(r for r in range(4) if bits >> r & 1) for bits in range(16))
 
 
 def group_component(st: StateData, node: int) -> int:

@@ -84,8 +84,9 @@ class Layout:
     watch: tuple[int, ...]
     tiles: tuple[int, ...]
     # memos of pure functions of the layout
-    fits: dict[tuple[int, int], tuple[int, ...]]  # (cell, group type) -> rotations passing L6
-    cell_lays: dict[tuple[int, int, bool], tuple[Lay, ...]]  # (cell, type, stables) -> actions
+    # per frontier cell (shared with the next layouts while the cell's surroundings stay):
+    fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
+    cell_lays: dict[int, dict[tuple[int, bool], tuple[Lay, ...]]]  # (type, stables) -> actions
     by_type: dict[tuple[int, bool], list[tuple[int, tuple[Lay, ...]]]]  # cells a type fits
     qual_cells: dict[tuple[bool, ...], frozenset[int]]  # ``watch`` standing -> L4 cells
     lays: dict[tuple[int, bool, tuple[bool, ...]], list[Lay]]
@@ -171,8 +172,11 @@ class Layout:
             self.tiles if adjacency is self.adjacency else tuple(sorted([*self.tiles, inst]))
         )
         stale.add(key)
-        new.fits = {k: v for k, v in self.fits.items() if k[0] not in stale}
-        new.cell_lays = {k: v for k, v in self.cell_lays.items() if k[0] not in stale}
+        new.fits = self.fits.copy()
+        new.cell_lays = self.cell_lays.copy()
+        for k in stale:
+            new.fits.pop(k, None)
+            new.cell_lays.pop(k, None)
         new.by_type = {}
         new.qual_cells = {}
         new.lays = {}
@@ -187,10 +191,12 @@ class Layout:
         group = TYPES[ti].group
         if not rots or not group:
             return rots
-        got = self.fits.get((key, ti))
+        memo = self.fits.get(key)
+        if memo is None:
+            memo = self.fits[key] = {}
+        got = memo.get(ti)
         if got is None:
-            got = tuple(r for r in rots if self._group_fits(ti, group, nodes, their, r))
-            self.fits[key, ti] = got
+            got = memo[ti] = tuple(r for r in rots if self._group_fits(ti, group, nodes, their, r))
         return got
 
     def _group_fits(
@@ -249,12 +255,16 @@ class Layout:
         got = []
         tile = TYPES[ti].id
         cell_lays = self.cell_lays
+        which = (ti, stables)
         for key in self.frontier:
-            lays = cell_lays.get((key, ti, stables))
+            memo = cell_lays.get(key)
+            if memo is None:
+                memo = cell_lays[key] = {}
+            lays = memo.get(which)
             if lays is None:
                 x, y = cell_xy(key)
                 lays = tuple(lay_action(tile, x, y, r, stables) for r in self.rotations(key, ti))
-                cell_lays[key, ti, stables] = lays
+                memo[which] = lays
             if lays:
                 got.append((key, lays))
         self.by_type[ti, stables] = got
