@@ -28,6 +28,7 @@ entries that are pure functions of it) and clones share it. Saves never hold it.
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_left, insort
 from functools import lru_cache
 
@@ -287,22 +288,27 @@ class Layout:
         adj = self.adjacency
         stop = set(stops)
         dist = {start: 0}
+        # From the start: its links, then the passages (one step from anywhere, so none is
+        # met later for less); from then on only links.
         queue = [start]
+        for nxt in (*adj[start], *jumps):
+            if nxt not in dist:
+                dist[nxt] = 1
+                queue.append(nxt)
         bfs: list[tuple[int, int]] = []
-        for node in queue:  # grows while it is read: a first-in first-out queue
+        for node in itertools.islice(queue, 1, None):  # the queue grows while it is read
             c = dist[node]
-            if node != start:
-                bfs.append((node, c))
-                if node in stop:
-                    continue
-            for nxt in (*adj[node], *jumps):
+            bfs.append((node, c))
+            if node in stop:
+                continue
+            for nxt in adj[node]:
                 if nxt not in dist:
                     dist[nxt] = c + 1
                     queue.append(nxt)
-        places = []
-        for node, c in bfs:
-            x, y = ABBEY_XY if node == ABBEY else cell_xy(st.tile_cell[node])
-            places.append((x, y, node, c))
+        cell = st.tile_cell
+        places = [
+            (*(ABBEY_XY if node == ABBEY else cell_xy(cell[node])), node, c) for node, c in bfs
+        ]
         places.sort()
         got = (bfs, places)
         if len(self.routes_memo) >= _MEMO_LIMIT:

@@ -339,10 +339,14 @@ def _buy_letter(cell: int, colour: int, space: int) -> BuyLetter:
     return BuyLetter(cell, colour, space)
 
 
+#: actions without fields are one value each
+_PURCHASE, _END = Purchase(), End()
+
+
 def legal(st: StateData, seat: int) -> list[Any]:
     if st.scoring_stage == SYMBOLS_STAGE:
-        return [*stage0(st, seat), Purchase()]
-    return [*stage1(st, seat), End()]
+        return [*stage0(st, seat), _PURCHASE]
+    return [*stage1(st, seat), _END]
 
 
 def _pay(st: StateData, seat: int, cost: int) -> None:

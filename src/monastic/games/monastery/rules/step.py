@@ -168,7 +168,7 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         if m in st.shiftable_monks:
             for b, occ in enumerate(st.tile_box_monks[start]):
                 if occ == -1:
-                    out.append(Shift(sx, sy, sbox, b))
+                    out.append(_shift(sx, sy, sbox, b))
     return out
 
 
@@ -178,14 +178,23 @@ def legal(st: StateData, seat: int) -> list[Any]:
         if not st.laid_this_step:
             out.extend(lay_actions(st, seat, False))
             if st.bag and st.hands[seat]:
-                out.append(Exchange())
+                out.append(_EXCHANGE)
         out.extend(move_actions(st, seat))
     if st.blessings[seat] > 0:
         for key in sorted(st.tile_cell[i] for i in st.laid_order if not st.tile_finished[i]):
             if -1 in st.tile_box_monks[st.grid[key]]:
                 out.append(_encourage(key))
-    out.append(End())
+    out.append(_END)
     return out
+
+
+#: actions without fields are one value each
+_END, _EXCHANGE = End(), Exchange()
+
+
+@lru_cache(maxsize=4096)
+def _shift(x: int, y: int, a: int, b: int) -> Shift:
+    return Shift(x, y, a, b)
 
 
 @lru_cache(maxsize=4096)
