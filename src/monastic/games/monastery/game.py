@@ -31,15 +31,20 @@ class MonasteryState(StateData, State):
 
     def legal_actions(self, seat: int) -> list[Any]:
         out = legal.legal_actions(self, seat)
-        self._legal_cache = (self._fingerprint(seat), frozenset(out))
+        # [fingerprint, the actions, their set once ``is_legal`` asks]: random play and search
+        # never ask, so the set (hashing every action) waits.
+        self._legal_cache = [self._fingerprint(seat), tuple(out), None]
         return out
 
     def is_legal(self, seat: int, action: Any) -> bool:
         check_action(action)  # an action built by hand: ActionSyntaxError if malformed
         cached = self._legal_cache
-        if cached is not None and cached[0] == self._fingerprint(seat):
-            return action in cached[1]
-        return action in self.legal_actions(seat)
+        if cached is None or cached[0] != self._fingerprint(seat):
+            self.legal_actions(seat)
+            cached = self._legal_cache
+        if cached[2] is None:
+            cached[2] = frozenset(cached[1])
+        return action in cached[2]
 
     def _fingerprint(self, seat: int) -> tuple[Any, ...]:
         """Cheap identity of the decision point (guards the legal-action cache)."""
