@@ -196,6 +196,15 @@ def test_paired_command_writes_records_and_summary(
     assert len(list(tmp_path.glob("deal-*.json"))) == 4
     data = json.loads(summary.read_text())
     assert data["deals"] == 2 and data["pairs"][0]["a"] == "greedy"
+    # A run's folder reads back, whole deals only (a run stopped early loses only its last).
+    assert arena_main(["--report", str(tmp_path)]) == 0
+    assert "2 deals x 2 seatings = 4 paired games" in capsys.readouterr().out
+    results = tmp_path / "paired-results.jsonl"
+    results.write_text("".join(results.read_text().splitlines(keepends=True)[:3]))
+    assert arena_main(["--report", str(tmp_path)]) == 0
+    assert "1 deals x 2 seatings = 2 paired games" in capsys.readouterr().out
+    assert arena_main(["--report", str(tmp_path / "nowhere")]) == 2
+    assert "holds no paired run" in capsys.readouterr().out
     bad = ["--game", CARDS, "--bots", "greedy,random,random", "--games", "1", "--paired"]
     assert arena_main([*bad, "--players", "2", "--quiet"]) == 2
     assert "at most 2 bots" in capsys.readouterr().out

@@ -32,7 +32,7 @@ from rich.table import Table
 from monastic.bots import bot_names, make
 from monastic.bots.arena_games import play_arena_task
 from monastic.bots.deal_stats import bradley_terry_elo
-from monastic.bots.paired import PairedReport, run_paired
+from monastic.bots.paired import PairedReport, report_from_folder, run_paired
 from monastic.engine import load_game
 from monastic.lab.games import GameOutcome, GameTask, play_game, seatings
 from monastic.lab.runner import Backend, RayUnavailable, add_ray_argument, make_backend
@@ -269,11 +269,15 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="monastic arena", description="Play bots against each other, seat-rotated."
     )
-    parser.add_argument("--game", required=True, help="game id, e.g. medieval-monastery")
+    parser.add_argument("--game", help="game id, e.g. medieval-monastery")
+    parser.add_argument(
+        "--report",
+        metavar="DIR",
+        help="print the figures of the deals a paired run (--paired --out DIR) finished so far",
+    )
     parser.add_argument(
         "--bots",
         action="append",
-        required=True,
         help="comma-separated bot specs, e.g. ismcts:medium,greedy,random (may repeat)",
     )
     parser.add_argument(
@@ -316,8 +320,20 @@ def _options(items: list[str]) -> dict[str, str]:
 
 def arena_main(argv: list[str]) -> int:
     """The ``monastic arena`` command; returns the exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     console = Console() if sys.stdout.isatty() else Console(width=160)
+    if args.report:
+        try:
+            finished = report_from_folder(args.report)
+        except ValueError as err:
+            console.print(f"arena: {err}", style="red", markup=False)
+            return 2
+        for table in finished.tables():
+            console.print(table)
+        return 0
+    if not args.game or not args.bots:
+        parser.error("--game and --bots are required (or --report DIR)")
     try:
         options = _options(args.option)
         players = args.players if args.players is not None else load_game(args.game).default_players

@@ -15,6 +15,7 @@ in one game, are never taken as independent.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,13 +42,21 @@ from monastic.lab.games import GameOutcome, GameTask
 from monastic.lab.runner import Backend, make_backend
 
 __all__ = [
+    "RESULTS_FILE",
+    "RUN_FILE",
     "PairStats",
     "PairedBot",
     "PairedReport",
     "deal_seatings",
     "paired_report",
+    "report_from_folder",
     "run_paired",
 ]
+
+#: What a paired run writes into its ``out_dir`` besides the records: its settings, and one
+#: line of figures per finished game (so a long run can be read while it goes).
+RUN_FILE = "paired-run.json"
+RESULTS_FILE = "paired-results.jsonl"
 
 
 def deal_seatings(specs: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -255,6 +264,10 @@ def run_paired(
     folder = Path(out_dir) if out_dir else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
+        run = {"game": game_id, "players": players, "seed": seed, "deals": deals}
+        run |= {"seatings": [list(s) for s in order], "options": options}
+        (folder / RUN_FILE).write_text(json.dumps(run, indent=1) + "\n")
+        (folder / RESULTS_FILE).write_text("")
     if backend is None:
         backend = make_backend(1 if len(tasks) <= 1 else jobs)
 
@@ -278,6 +291,8 @@ def run_paired(
                 deal, k = divmod(outcome.index, len(order))
                 name = f"deal-{deal + 1:04d}-{k + 1}.json"
                 (folder / name).write_text(outcome.record + "\n")
+                with (folder / RESULTS_FILE).open("a") as results:
+                    results.write(json.dumps(_outcome_line(outcome)) + "\n")
             bar.advance(bar_task)
     finally:
         bar.stop()
@@ -286,6 +301,56 @@ def run_paired(
     report.seconds = perf_counter() - start
     report.out_dir = out_dir
     return report
+
+
+def _outcome_line(outcome: GameOutcome) -> dict[str, Any]:
+    return {
+        "index": outcome.index,
+        "seed": outcome.seed,
+        "specs": list(outcome.specs),
+        "scores": list(outcome.scores),
+        "rewards": list(outcome.rewards),
+        "ranks": list(outcome.ranks),
+        "decisions": list(outcome.decisions),
+        "think": list(outcome.think),
+    }
+
+
+def report_from_folder(out_dir: str, resample_count: int = RESAMPLES) -> PairedReport:
+    """The figures of the whole deals a paired run has finished so far in ``out_dir``
+    (a run still going, or one stopped early: its unfinished deals are left out)."""
+    folder = Path(out_dir)
+    try:
+        run = json.loads((folder / RUN_FILE).read_text())
+        lines = (folder / RESULTS_FILE).read_text().splitlines()
+    except (OSError, ValueError) as err:
+        raise ValueError(f"{out_dir} holds no paired run ({err})") from None
+    order = [tuple(s) for s in run["seatings"]]
+    by_index = {}
+    for line in lines:
+        if line.strip():
+            row = json.loads(line)
+            by_index[row["index"]] = GameOutcome(
+                index=row["index"],
+                seed=row["seed"],
+                specs=tuple(row["specs"]),
+                scores=tuple(row["scores"]),
+                rewards=tuple(row["rewards"]),
+                ranks=tuple(row["ranks"]),
+                decisions=tuple(row["decisions"]),
+                think=tuple(row["think"]),
+                record="",
+            )
+    per_deal = len(order)
+    whole = [
+        d for d in range(run["deals"]) if all(d * per_deal + k in by_index for k in range(per_deal))
+    ]
+    if not whole:
+        raise ValueError(f"{out_dir}: no deal is finished yet")
+    outcomes = [by_index[d * per_deal + k] for d in whole for k in range(per_deal)]
+    return paired_report(
+        run["game"], run["players"], run["seed"], order, outcomes, resample_count=resample_count
+    )
 
 
 @dataclass(slots=True)
