@@ -409,6 +409,14 @@ def test_a_finished_game_is_replayed_and_rematched(server: ServerProcess) -> Non
         stranger = api.post(f"/api/tables/{table}/rematch", headers={"x-seat-token": "x"})
         assert stranger.status_code == 403
         first_ask = api.post(f"/api/tables/{table}/rematch", headers={"x-seat-token": tokens[0]})
+        # The other seat waits for its player: a stranger from the lobby may only watch.
+        held = api.get(f"/api/tables/{first_ask.json()['table']}").json()["table"]["seats"]
+        assert [s["held"] for s in held] == [s["seat"] != first_ask.json()["seat"] for s in held]
+        stranger_join = api.post(
+            f"/api/tables/{first_ask.json()['table']}/join", json={"name": "Stranger"}
+        )
+        assert stranger_join.status_code == 409, stranger_join.text
+        assert "kept" in stranger_join.json()["error"]
         second_ask = api.post(f"/api/tables/{table}/rematch", headers={"x-seat-token": tokens[1]})
         assert first_ask.status_code == second_ask.status_code == 200
         assert first_ask.json()["table"] == second_ask.json()["table"] != table

@@ -310,6 +310,7 @@ def create_app(config: ServerConfig) -> Starlette:
             listener.start()
             await asyncio.wait_for(listener.ready.wait(), timeout=30)
         await hub.resume()
+        hub.start_watchdog()
         try:
             yield
         finally:
