@@ -13,6 +13,7 @@ import monastic
 from monastic.bots.arena import arena_main
 from monastic.bots.arena_games import play_arena_task
 from monastic.bots.deal_stats import bradley_terry_elo, ratio_estimate, resamples, t_interval
+from monastic.bots.level_rates import measure_rate
 from monastic.bots.paired import deal_seatings, paired_report, run_paired
 from monastic.lab.games import GameOutcome, GameTask
 
@@ -208,3 +209,12 @@ def test_paired_command_writes_records_and_summary(
     bad = ["--game", CARDS, "--bots", "greedy,random,random", "--games", "1", "--paired"]
     assert arena_main([*bad, "--players", "2", "--quiet"]) == 2
     assert "at most 2 bots" in capsys.readouterr().out
+
+
+def test_level_rates_turn_cpu_time_into_level_iterations() -> None:
+    figures = measure_rate(CARDS, 2, games=1, every=25, iterations=10)
+    assert figures.decisions >= 2 and figures.iterations == 10 * figures.decisions
+    assert figures.rate > 0
+    assert figures.level_iterations("hard") == pytest.approx(
+        9 * figures.level_iterations("medium"), abs=5
+    )
