@@ -63,7 +63,7 @@ from monastic.games.monastery.state import (
     StateData,
 )
 
-__all__ = ["greedy_action", "letter_need", "purchase_value"]
+__all__ = ["free_own_letters", "greedy_action", "letter_need", "purchase_value", "search_actions"]
 
 #: What a symbol tile on the board is worth to its layer's future (uses it may get).
 SYMBOL_WORTH = {
@@ -478,12 +478,12 @@ def _step(st: StateData, seat: int, by: dict[type, list[Any]], best: Any) -> Any
         mv = best(moves, lambda a: _move_value(st, seat, a))
         if _move_value(st, seat, mv) > 0:
             return mv
-    if Exchange in by and Lay not in by and st.bag:
-        return Exchange()  # it may return the tile it draws: never worse than keeping
     if Encourage in by:
         lure = _encourage(st, seat, by[Encourage])
         if lure is not None:
             return lure
+    if Exchange in by:
+        return Exchange()  # it may return the tile it draws: never worse than ending
     return End()
 
 
@@ -518,3 +518,53 @@ def _score(
     if not buys:
         return End()
     return _buy(st, seat, buys, pick)
+
+
+# Choices the rules make no better than another legal one ----------------------------------
+
+
+def free_own_letters(st: StateData, seat: int, buys: Sequence[Any]) -> list[BuyLetter]:
+    """Letters for its own track (or the partner's) whose price costs no blessing at all:
+    paid from points whose leftover would convert to as many blessings anyway."""
+    own = st.seat_colour[seat]
+    partner = common.partner_colour(st, seat)
+    points = st.scoring_points
+    out = []
+    for a in buys:
+        if isinstance(a, BuyLetter) and a.colour in (own, partner):
+            price = common.price(st, seat, a.cell)
+            if price <= points and BOARD.convert(points - price) == BOARD.convert(points):
+                out.append(a)
+    return out
+
+
+def search_actions(state: Any, seat: int, legal: list[Any]) -> list[Any]:
+    """``legal`` without the choices another legal choice is always at least as good as.
+
+    - Symbols: the Almonry's blessing costs nothing, so it comes before anything else; the
+      Workshop may give back the tile it draws, so prayer (which ends the symbols) and
+      going on to buy wait until it was used.
+    - Steps: ending a step while an exchange is possible; the exchange may return the
+      tile it drew, and the step goes on.
+    - Buying: a rival's monk (it only helps that rival), and ending while a letter for the
+      own track costs no blessing (3 at the end), unless it is the board's last letter
+      (that ends the game, which is not always better).
+    """
+    st: StateData = state
+    if len(legal) <= 1:
+        return legal
+    kinds = {type(a) for a in legal}
+    out = legal
+    if st.phase == "score" and not st.pending:
+        if Almonry in kinds:
+            return [a for a in legal if isinstance(a, Almonry)]
+        if Workshop in kinds:
+            out = [a for a in out if not isinstance(a, Pray | Purchase)]
+        if BuyMonk in kinds:
+            own = st.seat_colour[seat]
+            out = [a for a in out if not (isinstance(a, BuyMonk) and a.colour != own)]
+        if End in kinds and common.letters_left(st) > 1 and free_own_letters(st, seat, out):
+            out = [a for a in out if not isinstance(a, End)]
+    elif st.phase == "step" and not st.pending and Exchange in kinds:
+        out = [a for a in out if not isinstance(a, End)]
+    return out or legal

@@ -11,10 +11,10 @@ from types import MappingProxyType
 from typing import Any
 
 from monastic.engine import Strategy
-from monastic.games.monastery.heuristic import greedy_action
+from monastic.games.monastery.heuristic import greedy_action, search_actions
 from monastic.games.monastery.heuristic_value import evaluate
 
-__all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action"]
+__all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action", "search_actions"]
 
 #: The search for this game (``docs/bots.md``). Short searches are noisy here: a strong
 #: progressive bias keeps the heuristic's choice unless the playouts clearly prefer another,
@@ -26,5 +26,6 @@ ISMCTS_SETTINGS: dict[str, float] = {"bias": 4.0, "cutoff": 5}
 STRATEGY: Strategy[Any] = Strategy(
     evaluate=evaluate,
     greedy_action=greedy_action,
+    search_actions=search_actions,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
 )
