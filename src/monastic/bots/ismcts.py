@@ -180,6 +180,9 @@ class ISMCTSBot:
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
         rng = self.rng.spawn()
+        if len(legal) > 1:
+            # Only the game's candidates (no dominated choice) may be chosen.
+            legal = self._search(state).candidates(state, seat, legal)
         if len(legal) == 1:
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
@@ -187,7 +190,8 @@ class ISMCTSBot:
         return max(stats, key=lambda s: (s[1], s[2]))[0]
 
     def analyse(self, state: State, seat: int) -> list[tuple[Action, float, float]]:
-        """Every legal action with its visit share and mean reward, most visited first."""
+        """Every legal action with its visit share and mean reward, most visited first
+        (a choice the game leaves out of the search gets no visits)."""
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")

@@ -123,6 +123,10 @@ class Search:
         # Without an evaluation a cut-off world says nothing: play every game to its end.
         self._cutoff = config.cutoff if evaluate is not None else 1 << 62
 
+    def candidates(self, state: State, seat: int, legal: list[Action]) -> list[Action]:
+        """The part of ``legal`` the tree considers (the game's ``search_actions``)."""
+        return self._narrow(state, seat, legal) if self._narrow is not None else legal
+
     def run(self, state: State, seat: int, rng: Rng) -> tuple[Node, int, float]:
         """Search from ``state`` for ``seat``: the root, iterations done and seconds spent."""
         cfg = self.config
@@ -215,11 +219,13 @@ class Search:
         if table is None:
             table = node.edges[seat] = {}
             if self._guide is not None and (cfg.bias > 0 or len(legal) > cfg.widen):
-                # The heuristic's choice is tried first and kept ahead for a while.
+                # The heuristic's choice is tried first and kept ahead for a while, unless
+                # the game left it out of the candidates (a dominated choice).
                 action = self._guide(world, seat, rng)
-                first = table[action] = Edge(cfg.bias)
-                first.avail = 1
-                return first, action
+                if self._narrow is None or action in legal:
+                    first = table[action] = Edge(cfg.bias)
+                    first.avail = 1
+                    return first, action
         room = len(legal) <= cfg.widen or len(table) < cfg.widen_k * node.visits**cfg.widen_alpha
         c = cfg.c
         best: Edge | None = None
@@ -240,10 +246,13 @@ class Search:
             if value > best_value:
                 best, best_action, best_value = edge, action, value
         if untried and (room or best is None):
+            action = None
             if best is None and len(legal) > cfg.widen and self._guide is not None:
                 # Widening starts from the heuristic's choice, not a random one of hundreds.
                 action = self._guide(world, seat, rng)
-            else:
+                if self._narrow is not None and action not in untried:
+                    action = None
+            if action is None:
                 action = untried[rng.below(len(untried))]
             edge = table[action] = Edge()
             edge.avail = 1

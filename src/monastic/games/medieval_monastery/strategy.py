@@ -36,6 +36,7 @@ from monastic.games.medieval_monastery.catalogue import (
     card_mask,
     mask_cards,
 )
+from monastic.games.medieval_monastery.dominated import without_dominated
 from monastic.games.medieval_monastery.game import MedievalMonasteryState
 from monastic.games.medieval_monastery.rules.combo_listing import combo_pairs
 from monastic.games.medieval_monastery.rules.combos import combo_points, is_winning_flush
@@ -315,5 +316,6 @@ def _likely_holder(state: MedievalMonasteryState, seat: int, ask: str) -> int | 
 STRATEGY: Strategy[Any] = Strategy(
     evaluate=evaluate,
     greedy_action=greedy_action,
+    search_actions=without_dominated,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
 )
