@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python scripts/monastery_paired.py --a ismcts:iterations=200 --b greedy \
         --deals 40 --seed 900000 [--players 2] [--out runs/x.jsonl]
+    PYTHONPATH=src python scripts/monastery_paired.py --report runs/x.jsonl runs/y.jsonl
 
 Deal ``i`` uses game seed ``seed + i``; in its first game bot A sits in seat 0, in the
 second in seat 1 (with more players A takes one seat and B the others, A's seat moving
@@ -79,16 +80,39 @@ def play(game_id: str, seed: int, specs: list[str]) -> dict[str, object]:
     }
 
 
+def report(files: list[Path]) -> None:
+    """The pooled figures of the deals finished in ``--out`` files (runs split by seeds)."""
+    deals = [json.loads(line) for f in files for line in f.read_text().splitlines() if line]
+    rewards = [r for d in deals for r in d["rewards_a"]]
+    wins, games = sum(rewards), len(rewards)
+    shares = [sum(d["rewards_a"]) / len(d["rewards_a"]) for d in deals]
+    margins = [sum(d["diff_a"]) / len(d["diff_a"]) for d in deals]
+    lo, hi = wilson(wins, games)
+    m, mlo, mhi = mean_interval(shares)
+    d, dlo, dhi = mean_interval(margins)
+    seeds = sorted(d["seed"] for d in deals)
+    print(f"{len(deals)} deals, {games} games, seeds {seeds[0]}..{seeds[-1]} (not all between)")
+    print(f"A wins {wins:g}/{games} = {wins / games:.1%} (95% Wilson {lo:.1%}-{hi:.1%})")
+    print(f"paired share per deal {m:.1%} (95% {mlo:.1%}-{mhi:.1%})")
+    print(f"score margin of A per game {d:+.2f} (95% {dlo:+.2f} to {dhi:+.2f})")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--report", type=Path, nargs="+", help="pool finished --out files")
     parser.add_argument("--game", default="monastery")
-    parser.add_argument("--a", required=True, help="spec of bot A")
-    parser.add_argument("--b", required=True, help="spec of bot B")
+    parser.add_argument("--a", help="spec of bot A")
+    parser.add_argument("--b", help="spec of bot B")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=900_000)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
+    if args.report:
+        report(args.report)
+        return 0
+    if not args.a or not args.b:
+        parser.error("--a and --b are required (or --report FILE ...)")
     if args.deals <= 0 or not 2 <= args.players <= 4:
         parser.error("--deals must be positive and --players 2 to 4")
     pair_share: list[float] = []
