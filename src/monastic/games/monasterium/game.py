@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from monastic.engine import Game, GameInfo, Result, Rng, State, as_rng
-from monastic.games.monasterium import view, words
+from monastic.games.monasterium import notes, view, words
 from monastic.games.monasterium.actions import Action, parse_action
 from monastic.games.monasterium.rules import flow, legal, scoring
 from monastic.games.monasterium.rules.setup import set_up
@@ -43,6 +43,7 @@ class MonasteriumState(StateData, State):
     decision = view.decision
     public_players = view.public_players
     view_details = view.view_details
+    choice_notes = notes.choice_notes
 
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
