@@ -19,11 +19,14 @@ from pathlib import Path
 
 from setuptools import Distribution, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE / "src" / "monastic"
 #: What is compiled: the rules and the search, where a game spends its time.
 COMPILED = ("engine", "games", "bots/ismcts.py", "bots/ismcts_search.py")
+#: Left pure: mypyc cannot build a generic dataclass (and it holds no loop).
+PURE = ("engine/strategy.py",)
 RECORD = "_compiled.json"
 
 
@@ -33,7 +36,8 @@ def compiled_sources() -> list[str]:
     for entry in COMPILED:
         path = PACKAGE / entry
         found.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
-    return [path.relative_to(HERE).as_posix() for path in found]
+    skipped = {PACKAGE / entry for entry in PURE}
+    return [path.relative_to(HERE).as_posix() for path in found if path not in skipped]
 
 
 def source_hashes() -> dict[str, str]:
@@ -59,6 +63,17 @@ def say(text: str) -> None:
     print(f"monastic build: {text}", file=sys.stderr, flush=True)
 
 
+def remove_compiled(build_lib: Path) -> None:
+    """Delete compiled modules and their record from a build directory."""
+    for path in [
+        *build_lib.glob("*__mypyc*"),
+        *build_lib.joinpath("monastic").rglob("*.so"),
+        *build_lib.joinpath("monastic").rglob("*.pyd"),
+    ]:
+        path.unlink()
+    build_lib.joinpath("monastic", RECORD).unlink(missing_ok=True)
+
+
 class MaybeCompiledDistribution(Distribution):
     """Has extension modules unless the build is pure (so the wheel's tag says which)."""
 
@@ -71,20 +86,19 @@ class CompileOrFallBack(build_ext):
     asks for the build's requirements); any failure leaves a pure Python build."""
 
     def run(self) -> None:
-        if self.inplace:  # compiled modules in src/ would shadow every later edit
-            raise SystemExit("monastic build: compile into a build (pip install .), not src/")
-        self._remove_compiled()  # an earlier build's, left in the reused build directory
         reason = pure_reason()
         if reason:
             say(f"pure Python ({reason})")
             return
+        if self.inplace:  # compiled modules in src/ would shadow every later edit
+            raise SystemExit("monastic build: compile into a build (pip install .), not src/")
         sources = source_hashes()  # of the source as it is compiled
         try:
             self._add_mypyc_extensions()
             super().run()
         except (Exception, SystemExit) as err:  # mypyc missing or failing, no C compiler
             say(f"compiling failed ({type(err).__name__}: {err}); pure Python instead")
-            self._remove_compiled()
+            remove_compiled(Path(self.build_lib))
             self.extensions = self.distribution.ext_modules = []
             return
         record = {"build": "compiled, mypyc", "sources": sources}
@@ -114,15 +128,17 @@ class CompileOrFallBack(build_ext):
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
 
-    def _remove_compiled(self) -> None:
-        built = Path(self.build_lib)
-        for path in [
-            *built.glob("*__mypyc*"),
-            *built.joinpath("monastic").rglob("*.so"),
-            *built.joinpath("monastic").rglob("*.pyd"),
-        ]:
-            path.unlink()
-        built.joinpath("monastic", RECORD).unlink(missing_ok=True)
+
+class CleanBuildPy(build_py):
+    """build_py that first removes an earlier build's compiled modules from the build
+    directory (pip reuses it), so a pure build never ships them."""
+
+    def run(self) -> None:
+        remove_compiled(Path(self.build_lib))
+        super().run()
 
 
-setup(distclass=MaybeCompiledDistribution, cmdclass={"build_ext": CompileOrFallBack})
+setup(
+    distclass=MaybeCompiledDistribution,
+    cmdclass={"build_py": CleanBuildPy, "build_ext": CompileOrFallBack},
+)
