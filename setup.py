@@ -25,8 +25,9 @@ HERE = Path(__file__).resolve().parent
 PACKAGE = HERE / "src" / "monastic"
 #: What is compiled: the rules and the search, where a game spends its time.
 COMPILED = ("engine", "games", "bots/ismcts.py", "bots/ismcts_search.py")
-#: Left pure: mypyc cannot build a generic dataclass (and it holds no loop).
-PURE = ("engine/strategy.py",)
+#: Left pure: a generic dataclass (mypyc cannot build one), and the checks of loaded saves,
+#: which hand functions to pydantic (it needs their ``__name__``); neither holds a loop.
+PURE = ("engine/strategy.py", "engine/validation.py", "games/monasterium/schema.py")
 RECORD = "_compiled.json"
 
 
