@@ -409,6 +409,14 @@ def test_a_finished_game_is_replayed_and_rematched(server: ServerProcess) -> Non
         stranger = api.post(f"/api/tables/{table}/rematch", headers={"x-seat-token": "x"})
         assert stranger.status_code == 403
         first_ask = api.post(f"/api/tables/{table}/rematch", headers={"x-seat-token": tokens[0]})
+        # The other seat waits for its player: a stranger from the lobby may only watch.
+        held = api.get(f"/api/tables/{first_ask.json()['table']}").json()["table"]["seats"]
+        assert [s["held"] for s in held] == [s["seat"] != first_ask.json()["seat"] for s in held]
+        stranger_join = api.post(
+            f"/api/tables/{first_ask.json()['table']}/join", json={"name": "Stranger"}
+        )
+        assert stranger_join.status_code == 409, stranger_join.text
+        assert "kept" in stranger_join.json()["error"]
         second_ask = api.post(f"/api/tables/{table}/rematch", headers={"x-seat-token": tokens[1]})
         assert first_ask.status_code == second_ask.status_code == 200
         assert first_ask.json()["table"] == second_ask.json()["table"] != table
@@ -417,6 +425,29 @@ def test_a_finished_game_is_replayed_and_rematched(server: ServerProcess) -> Non
     assert fresh["status"] == "running" and fresh["rematch_of"] == table
     notice = clients[0].wait(lambda m: m["type"] == "table" and m["table"]["rematch"])
     assert notice["table"]["rematch"] == fresh["id"]
+
+
+def test_a_finished_game_is_analysed_and_an_unfinished_one_is_not(server: ServerProcess) -> None:
+    table, tokens = _two_humans(server, seed=12)
+    clients = _seated(server, table, tokens)
+    with server.api() as api:
+        early = api.get(f"/analysis/{table}")
+        assert early.status_code == 409 and "finished" in early.json()["error"]
+        assert api.get("/analysis/no-such-table").status_code == 404
+        play_out(clients)
+        waiting = api.get(f"/analysis/{table}")
+        assert waiting.status_code in (200, 202)
+        if waiting.status_code == 202:
+            assert "Analysing this game" in waiting.text and 'http-equiv="refresh"' in waiting.text
+        deadline = time.monotonic() + 120
+        page = waiting
+        while page.status_code == 202 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            page = api.get(f"/analysis/{table}")
+    assert page.status_code == 200, page.text[:300]
+    assert "analysis of every decision" in page.text
+    assert "Ann" in page.text and "Bob" in page.text  # the seats' names
+    assert "<svg" in page.text or "data:image/png" in page.text  # the win-chance plot
 
 
 def test_pages_and_static_files_are_served(server: ServerProcess) -> None:

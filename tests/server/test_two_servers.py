@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 from server_harness import (
+    QUICK,
     Client,
     ServerProcess,
     create_table,
     database,
     drop_postgres_database,
+    free_port,
     join,
     play_out,
     postgres_url,
@@ -107,3 +109,35 @@ def test_one_version_takes_one_move_across_servers(
     assert first.view == second.view
     with two.api() as api:
         assert api.get(f"/api/tables/{made['table']}").json()["table"]["moves"] == 1
+
+
+def test_a_dead_servers_bot_table_is_taken_over_by_the_other(tmp_path: Path) -> None:
+    """Server one drives an all-bot table and is killed mid-game; server two's watchdog sees
+    the table stall and finishes it, with every version stored once."""
+    base = postgres_url()
+    if base is None:
+        pytest.skip("no test PostgreSQL server (MONASTIC_TEST_POSTGRES; .ci/run starts one)")
+    db = database("postgresql", tmp_path)
+    slow = ["--bot-workers", "1", "--bot-delay", "0.3", "--stalled-after", "600"]
+    one = ServerProcess(db, free_port(), slow, log_path=tmp_path / "one.log").start()
+    two = ServerProcess(db, free_port(), [*QUICK, "--stalled-after", "1.5"])
+    two.log_path = tmp_path / "two.log"
+    two.start()
+    try:
+        with one.api() as api:
+            made = create_table(api, "monasterium", ["greedy", "greedy"], seed=34)
+        watcher = Client(two, made["table"])
+        watcher.ready()
+        watcher.wait(lambda m: m["type"] == "update" and m["version"] >= 3)
+        one.kill()
+        watcher.wait(lambda m: m["type"] == "update" and m["view"]["over"], timeout=180)
+        with two.api() as api:
+            table = api.get(f"/api/tables/{made['table']}").json()["table"]
+        assert table["status"] == "finished"
+        assert "took over stalled table" in two.log()
+        versions = [m["version"] for m in watcher.messages if m["type"] == "update"]
+        assert versions == list(range(versions[0], versions[-1] + 1))
+    finally:
+        one.stop()
+        two.stop()
+        drop_postgres_database(base, db)

@@ -52,6 +52,11 @@ class ServerConfig:
     max_message: int = 8192  # bytes a client message may have; longer ones are refused
     max_chat: int = 500  # characters in one chat line
     replace_after: float = 30.0  # seconds a seat must be away before others seat a bot in it
+    # A running table that has waited this long on a bot or an expired clock is taken over
+    # by any process (the one driving it may have died); the version check keeps it single.
+    stalled_after: float = 45.0
+    analysis_bot: str = "ismcts:iterations=200"  # the search of "analyse this game"
+    rematch_hold: float = 120.0  # seconds a rematch's seats wait for the previous players
     log_lines: int = 400  # log lines in a first message (the rest stays on the server)
     max_tables_listed: int = 200
     allow_seed: bool = False  # let a create request fix the seed (reproducible tests)

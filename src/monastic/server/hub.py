@@ -72,6 +72,9 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Stalled-looking tables found waiting on a person, by the version they were seen at:
+        # the watchdog leaves them alone until they change.
+        self._waiting_on_people: dict[str, int] = {}
 
     # Loading ---------------------------------------------------------------------------
 
@@ -119,21 +122,34 @@ class Hub:
     async def create(self, row: TableRow) -> None:
         await self.store.run(self.store.create_table, row)
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> Joined:
+    async def join(
+        self, table_id: str, name: str, seat: int | None, previous: str | None = None
+    ) -> Joined:
+        """Seat ``name`` (in ``seat``, or the first free one). ``previous`` is the token hash
+        of the asker's seat in the game before a rematch: it opens the seat held for them."""
         live = await self.table(table_id)
         if live is None:
             raise Refused(f"there is no table {table_id!r}", "not-found")
         async with live.lock:
-            free = [s.seat for s in live.row.seats if not s.taken]
+            now = time.time()
+            free = [s.seat for s in live.row.seats if s.free_for(now, previous)]
+            held = [s.seat for s in live.row.seats if not s.taken and s.held(now)]
             if not free:
+                if held:
+                    raise Refused(
+                        "the free seats of this rematch are kept a little longer for the"
+                        " players of the game before; you may watch it"
+                    )
                 raise Refused("every seat at this table is taken; you may watch it")
             if seat is None:
-                seat = free[0]
+                mine = [s.seat for s in live.row.seats if previous and s.held_for == previous]
+                seat = mine[0] if mine and mine[0] in free else free[0]
             elif seat not in free:
-                raise Refused(f"seat {seat} is not free (free seats: {', '.join(map(str, free))})")
+                why = "is kept for its player of the game before" if seat in held else "is not free"
+                raise Refused(f"seat {seat} {why} (free seats: {', '.join(map(str, free))})")
             token = new_token()
             status = await self.store.run(
-                self.store.take_seat, table_id, seat, name, hash_token(token)
+                self.store.take_seat, table_id, seat, name, hash_token(token), previous
             )
             if status is None:
                 await self._reload_row(live)
@@ -189,6 +205,9 @@ class Hub:
         if live.row.status != "finished":
             raise Refused("a rematch can be asked once the game is over")
         row = live.row
+        # Each person's seat waits a while for its player of this game, so the same people
+        # can play again without a stranger from the lobby taking a seat first.
+        hold_until = time.time() + self.config.rematch_hold
         fresh = TableRow(
             id=secrets.token_urlsafe(6),
             game=row.game,
@@ -201,9 +220,9 @@ class Hub:
             created_at=time.time(),
             updated_at=time.time(),
             seats=[
-                SeatRow(
-                    s.seat, s.human, None if s.human else s.name, None, None if s.human else s.bot
-                )
+                SeatRow(s.seat, False, s.name, None, s.bot)
+                if not s.human
+                else SeatRow(s.seat, True, held_for=s.token_hash, held_until=hold_until)
                 for s in row.seats
             ],
             rematch_of=row.id,
@@ -213,10 +232,7 @@ class Hub:
             live.row.rematch = rematch_id
             self._broadcast_table(live)
         name = row.seats[seat].name or f"Seat {seat}"
-        new = await self.table(rematch_id)
-        if new is not None and new.row.seats[seat].taken:
-            return await self.join(rematch_id, name, None)
-        return await self.join(rematch_id, name, seat)
+        return await self.join(rematch_id, name, None, row.seats[seat].token_hash)
 
     # Connections -----------------------------------------------------------------------
 
@@ -481,6 +497,49 @@ class Hub:
             live.clock_task = None
 
     # Other server processes ------------------------------------------------------------
+
+    def start_watchdog(self) -> None:
+        """Look for stalled tables now and then, for as long as the server runs."""
+        self._spawn(self._watch())
+
+    async def _watch(self) -> None:
+        every = min(10.0, self.config.stalled_after / 2)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.take_over_stalled()
+            except Exception:  # a database hiccup: try again next time
+                log.exception("the watchdog could not check for stalled tables")
+
+    async def take_over_stalled(self) -> int:
+        """Drive the running tables whose bot or clock nobody drives (their process died):
+        each is caught up with the database and its bot or clock started here. Returns how
+        many were started. Two processes doing this at once is safe: a move is stored only
+        against the version it was made for."""
+        now = time.time()
+        found = await self.store.run(self.store.stalled_ids, now - self.config.stalled_after, now)
+        stalled = dict(found)
+        for table_id in list(self._waiting_on_people):
+            if stalled.get(table_id) != self._waiting_on_people[table_id]:
+                del self._waiting_on_people[table_id]
+        started = 0
+        for table_id, version in found:
+            if self._waiting_on_people.get(table_id) == version:
+                continue
+            live = await self.table(table_id)
+            if live is None or live.bot_task is not None or live.clock_task is not None:
+                continue
+            async with live.lock:
+                await self._catch_up(live)
+            self.after_change(live)
+            if live.bot_task is not None or live.clock_task is not None:
+                started += 1
+                log.warning("took over stalled table %s at version %s", table_id, live.version)
+            else:
+                self._waiting_on_people[table_id] = version
+                if not live.conns:
+                    self.tables.pop(table_id, None)
+        return started
 
     async def refresh(self, table_id: str, kind: str, ref: int) -> None:
         """Take in a change another process stored (a PostgreSQL notification)."""

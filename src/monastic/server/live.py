@@ -124,6 +124,7 @@ class LiveTable:
         """The table as anyone may see it (no seed, no tokens)."""
         row = self.row
         connected = {conn.seat for conn in self.conns if conn.seat is not None}
+        now = time.time()
         return {
             "id": row.id,
             "game": row.game,
@@ -145,6 +146,7 @@ class LiveTable:
                     "human": s.human,
                     "taken": s.taken,
                     "bot": s.bot,
+                    "held": not s.taken and s.held(now),  # kept for its previous player
                     "connected": s.seat in connected,
                 }
                 for s in row.seats

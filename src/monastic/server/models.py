@@ -54,6 +54,10 @@ seats = Table(
     Column("name", String(40), nullable=True),
     Column("token_hash", String(64), nullable=True),  # sha256 of the secret; never the secret
     Column("bot", String(16), nullable=True),  # the bot level playing it now, if any
+    # A rematch's seat waits for the previous game's player (sha256 of that seat's token)
+    # until held_until (epoch seconds); after that anyone may take it.
+    Column("held_for", String(64), nullable=True),
+    Column("held_until", Float, nullable=True),
 )
 
 moves = Table(

@@ -23,7 +23,18 @@ from typing import Any, ParamSpec, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 
 from monastic.server.models import chat, metadata, moves, seats, tables
 
@@ -44,10 +55,21 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None  # the bot level playing the seat now
+    held_for: str | None = None  # a rematch seat kept for the holder of this token hash...
+    held_until: float | None = None  # ...until then (epoch seconds)
 
     @property
     def taken(self) -> bool:
         return not self.human or self.token_hash is not None
+
+    def held(self, now: float) -> bool:
+        """Whether the seat still waits for its previous player."""
+        return self.held_for is not None and (self.held_until or 0.0) > now
+
+    def free_for(self, now: float, previous: str | None) -> bool:
+        """Whether a person holding ``previous`` (a token hash of the game before, or None)
+        may take this seat now."""
+        return not self.taken and (not self.held(now) or previous == self.held_for)
 
 
 @dataclass(slots=True)
@@ -177,6 +199,8 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "bot": s.bot,
+                        "held_for": s.held_for,
+                        "held_until": s.held_until,
                     }
                     for s in row.seats
                 ],
@@ -226,6 +250,23 @@ class Store:
         with self.engine.connect() as conn:
             return list(conn.scalars(select(tables.c.id).where(tables.c.status == "running")))
 
+    def stalled_ids(self, before: float, now: float) -> list[tuple[str, int]]:
+        """Running tables (id, version) unchanged since ``before`` that may wait on a
+        machine: a table with a bot seat, or whose clock has run out. The process that drove
+        them may have died."""
+        with self.engine.connect() as conn:
+            has_bot = (
+                select(seats.c.table_id)
+                .where(seats.c.table_id == tables.c.id, seats.c.bot.is_not(None))
+                .exists()
+            )
+            query = select(tables.c.id, tables.c.version).where(
+                tables.c.status == "running",
+                tables.c.updated_at < before,
+                or_(has_bot, tables.c.clock_deadline < now),
+            )
+            return [(row.id, row.version) for row in conn.execute(query)]
+
     def _seats(self, conn: Connection, table_id: str) -> list[SeatRow]:
         found = conn.execute(
             select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
@@ -234,11 +275,19 @@ class Store:
 
     # Seats -----------------------------------------------------------------------------
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> str | None:
+    def take_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, previous: str | None = None
+    ) -> str | None:
         """Give a free person's seat to ``name``; the table starts when none is left free.
+        A rematch seat held for its previous player goes only to the holder of ``previous``
+        (that player's old token hash) until the hold ends.
 
         Returns the table's status afterwards, or None if the seat was not free.
         """
+        open_to_all = or_(seats.c.held_for.is_(None), seats.c.held_until <= time.time())
+        allowed = (
+            open_to_all if previous is None else or_(open_to_all, seats.c.held_for == previous)
+        )
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(seats)
@@ -247,6 +296,7 @@ class Store:
                     seats.c.seat == seat,
                     seats.c.human.is_(True),
                     seats.c.token_hash.is_(None),
+                    allowed,
                 )
                 .values(name=name, token_hash=token_hash)
             )
@@ -505,7 +555,15 @@ def _table_row(m: Any) -> TableRow:
 
 
 def _seat_row(m: Any) -> SeatRow:
-    return SeatRow(m["seat"], bool(m["human"]), m["name"], m["token_hash"], m["bot"])
+    return SeatRow(
+        m["seat"],
+        bool(m["human"]),
+        m["name"],
+        m["token_hash"],
+        m["bot"],
+        m["held_for"],
+        m["held_until"],
+    )
 
 
 def _move_row(m: Any) -> MoveRow:

@@ -19,7 +19,7 @@ from monastic.engine import (
     Rng,
     as_rng,
 )
-from monastic.games.medieval_monastery import view, words
+from monastic.games.medieval_monastery import notes, view, words
 from monastic.games.medieval_monastery.actions import MedievalMonasteryAction, parse_action
 from monastic.games.medieval_monastery.catalogue import TABLE
 from monastic.games.medieval_monastery.rules import legal, sampling, setup
@@ -50,6 +50,9 @@ class MedievalMonasteryState(StateData):
 
     def legal_actions(self, seat: int) -> list[MedievalMonasteryAction]:  # type: ignore[override]
         return legal.legal_actions(self, seat)
+
+    def choice_notes(self, seat: int) -> dict[str, str]:
+        return notes.choice_notes(self, seat)
 
     def is_legal(self, seat: int, action: object) -> bool:
         return legal.is_legal(self, seat, action)
@@ -149,4 +152,15 @@ class MedievalMonasteryGame(Game):
         return parse_action(text)
 
     def _from_dict(self, data: Mapping[str, Any]) -> MedievalMonasteryState:
-        return MedievalMonasteryState.from_dict(data)
+        """Each field's type, range and length (the schema), then what spans fields (every
+        card once, known cards in their hands, the decision waited for), then a decision to
+        take: ``BadSaveFile`` naming the field otherwise."""
+        # Only a load needs the validation library: imported here, a new game never waits.
+        from monastic.engine.validation import check_playable
+        from monastic.games.medieval_monastery.rules.consistency import check_consistency
+        from monastic.games.medieval_monastery.schema import checked_fields
+
+        s = MedievalMonasteryState.from_dict(checked_fields(data))
+        check_consistency(s)
+        check_playable(s)
+        return s

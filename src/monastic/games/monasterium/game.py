@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from monastic.engine import Decision, Event, Game, GameInfo, Result, Rng, as_rng
-from monastic.games.monasterium import view, words
+from monastic.games.monasterium import notes, view, words
 from monastic.games.monasterium.actions import Action, parse_action
 from monastic.games.monasterium.rules import flow, legal, scoring
 from monastic.games.monasterium.rules.setup import set_up
@@ -62,6 +62,9 @@ class MonasteriumState(StateData):
 
     def view_details(self, seat: int | None) -> dict[str, Any]:
         return view.view_details(self, seat)
+
+    def choice_notes(self, seat: int) -> dict[str, str]:
+        return notes.choice_notes(self, seat)
 
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER

@@ -9,8 +9,8 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from monastic.engine import Decision, Event, Game, GameInfo, OptionSpec, Result, Rng
-from monastic.games.monastery import view, words
-from monastic.games.monastery.actions import parse_action
+from monastic.games.monastery import notes, view, words
+from monastic.games.monastery.actions import check_action, parse_action
 from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
 from monastic.games.monastery.state import StateData, upgrade_from_version_1
 
@@ -35,6 +35,7 @@ class MonasteryState(StateData):
         return out
 
     def is_legal(self, seat: int, action: Any) -> bool:
+        check_action(action)  # an action built by hand: ActionSyntaxError if malformed
         cached = self._legal_cache
         if cached is not None and cached[0] == self._fingerprint(seat):
             return action in cached[1]
@@ -81,6 +82,9 @@ class MonasteryState(StateData):
 
     def view_details(self, seat: int | None) -> dict[str, Any]:
         return view.view_details(self, seat)
+
+    def choice_notes(self, seat: int) -> dict[str, str]:
+        return notes.choice_notes(self, seat)
 
     def is_over(self) -> bool:
         return bool(self.over)
@@ -135,4 +139,15 @@ class MonasteryGame(Game):
         return parse_action(text)
 
     def _from_dict(self, data: Mapping[str, Any]) -> MonasteryState:
-        return MonasteryState.from_dict(data)
+        """Each field's type, range and length (the schema), then what spans fields (every
+        tile, monk and letter once, boxes and monks agreeing), then a decision to take:
+        ``BadSaveFile`` naming the field otherwise."""
+        # Only a load needs the validation library: imported here, a new game never waits.
+        from monastic.engine.validation import check_playable
+        from monastic.games.monastery.consistency import check_consistency
+        from monastic.games.monastery.schema import checked_fields
+
+        st = MonasteryState.from_dict(checked_fields(data))
+        check_consistency(st)
+        check_playable(st)
+        return st

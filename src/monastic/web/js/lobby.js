@@ -112,7 +112,9 @@ async function joinTable(table) {
 }
 
 function tableLine(entry) {
-  const seats = entry.seats.map((s) => s.name || (s.taken ? "?" : "free")).join(", ");
+  const seats = entry.seats
+    .map((s) => s.name || (s.taken ? "?" : s.held ? "kept for its player" : "free"))
+    .join(", ");
   const links = [el("a", { class: "button", href: `/table/${entry.id}` },
     entry.status === "finished" ? "Final position" : "Watch")];
   if (entry.status === "open") {

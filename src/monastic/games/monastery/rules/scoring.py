@@ -245,7 +245,8 @@ def stage0(st: StateData, seat: int) -> list[Any]:
 
 
 def has_stage0(st: StateData, seat: int) -> bool:
-    """Whether any S2/S3 choice exists (cheaper than listing them)."""
+    """Whether the symbols stage waits for the player: an S2/S3 choice exists, judged only
+    on what every seat sees (M-D16), so a usable Stables counts even if no tile fits."""
     if not st.prayed and _pray_options(st, seat):
         return True
     for i in _symbol_tiles(st, seat):
@@ -264,7 +265,8 @@ def has_stage0(st: StateData, seat: int) -> bool:
             >= 2
         ):
             return True
-        if sym == "stables" and lay_actions(st, seat, True):
+        if sym == "stables":
+            # M-D16: asked even when no hidden tile fits, so a skip tells others nothing.
             return True
     return False
 
