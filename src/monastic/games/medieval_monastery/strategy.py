@@ -292,9 +292,9 @@ def _choose_play(
         suit_index = card // RANK_COUNT
         gained = CARDS_GAINED[suit_index]
         if suit_index == WORK:  # fresh cards replace the rest
-            gained = TABLE.work_draw - len(rest)
+            gained = float(TABLE.work_draw - len(rest))  # compiled, a float stays one
         elif suit_index == ABBEY:  # the largest other hand
-            gained = max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest)
+            gained = float(max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest))
         elif suit_index == MONKS:
             gained = 0.3 * (state.players - 1)
         return hand_potential(rest, scores) + gained * per_card
