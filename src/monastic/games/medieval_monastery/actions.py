@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from monastic.engine import ActionSyntaxError
 from monastic.engine.jsonio import excerpt
 from monastic.games.medieval_monastery.catalogue import (
@@ -152,6 +154,8 @@ class _AcceptFields(NamedTuple):
     card: Card
 
 
+# A subclass of a named tuple stays a Python class in the compiled build.
+@mypyc_attr(native_class=False)
 class Accept(_AcceptFields):
     """Answer offer ``number`` with a matching card of one's own (the two cards swap)."""
 
@@ -171,6 +175,8 @@ class _RejectFields(NamedTuple):
     number: int
 
 
+# A subclass of a named tuple stays a Python class in the compiled build.
+@mypyc_attr(native_class=False)
 class Reject(_RejectFields):
     """Refuse offer ``number`` (always legal)."""
 
@@ -242,6 +248,8 @@ class _ComboFields(NamedTuple):
     cards: tuple[Card, ...]
 
 
+# A subclass of a named tuple stays a Python class in the compiled build.
+@mypyc_attr(native_class=False)
 class Combo(_ComboFields):
     """Cenobitic: declare a combo of the named kind; ``cards`` are sorted (a straight's by
     rank: P2 W1 S3 is ``(W1, P2, S3)``); its text lists them in suit order."""
