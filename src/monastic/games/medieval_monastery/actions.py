@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -275,25 +275,17 @@ DONE = Done()
 _new = tuple.__new__  # a named tuple action without its checks
 
 
-def _trusted(kind: type[Any], *values: Any) -> Any:
-    """An action of a frozen dataclass built without its checks: for the interned tables,
-    whose values are right by construction."""
-    action = object.__new__(kind)
-    for name, value in zip(kind.__dataclass_fields__, values, strict=True):
-        object.__setattr__(action, name, value)
-    return action
-
-
-# Interned actions, so generating legal actions allocates nothing on the hot path.
-PLAY: tuple[Play, ...] = tuple(_trusted(Play, c) for c in ALL_CARDS)
-PICK: tuple[Pick, ...] = tuple(_trusted(Pick, c) for c in ALL_CARDS)
-BID: tuple[Bid, ...] = tuple(_trusted(Bid, c) for c in ALL_CARDS)
-GIVE: tuple[Give, ...] = tuple(_trusted(Give, c) for c in ALL_CARDS)
-DISCARD_ONE: tuple[Discard, ...] = tuple(_trusted(Discard, (c,)) for c in ALL_CARDS)
+# Interned actions, so generating legal actions allocates nothing on the hot path (built
+# once at import, through the checks: a compiled class cannot be built around them).
+PLAY: tuple[Play, ...] = tuple(Play(c) for c in ALL_CARDS)
+PICK: tuple[Pick, ...] = tuple(Pick(c) for c in ALL_CARDS)
+BID: tuple[Bid, ...] = tuple(Bid(c) for c in ALL_CARDS)
+GIVE: tuple[Give, ...] = tuple(Give(c) for c in ALL_CARDS)
+DISCARD_ONE: tuple[Discard, ...] = tuple(Discard((c,)) for c in ALL_CARDS)
 DISCARD_TWO: dict[tuple[int, ...], Discard] = {
-    pair: _trusted(Discard, pair) for pair in combinations(ALL_CARDS, 2)
+    pair: Discard(pair) for pair in combinations(ALL_CARDS, 2)
 }
-SWAP: tuple[Swap, ...] = tuple(_trusted(Swap, t) for t in range(TABLE.max_players))
+SWAP: tuple[Swap, ...] = tuple(Swap(t) for t in range(TABLE.max_players))
 
 
 def _suit_cards(suit: int) -> range:
@@ -332,7 +324,7 @@ STRAIGHT3: dict[tuple[int, ...], tuple[Combo, int]] = {
     for c in _rank_cards(low + 2)
 }
 OFFER: tuple[tuple[tuple[Offer, ...], ...], ...] = tuple(
-    tuple(tuple(_trusted(Offer, target, card, ask) for ask in ASKS) for card in ALL_CARDS)
+    tuple(tuple(Offer(target, card, ask) for ask in ASKS) for card in ALL_CARDS)
     for target in range(TABLE.max_players)
 )
 
