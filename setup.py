@@ -27,7 +27,12 @@ PACKAGE = HERE / "src" / "monastic"
 COMPILED = ("engine", "games", "bots/ismcts.py", "bots/ismcts_search.py")
 #: Left pure: a generic dataclass (mypyc cannot build one), and the checks of loaded saves,
 #: which hand functions to pydantic (it needs their ``__name__``); neither holds a loop.
-PURE = ("engine/strategy.py", "engine/validation.py", "games/monasterium/schema.py")
+PURE = (
+    "engine/strategy.py",
+    "engine/validation.py",
+    "games/monasterium/schema.py",
+    "games/medieval_monastery/schema.py",
+)
 RECORD = "_compiled.json"
 
 

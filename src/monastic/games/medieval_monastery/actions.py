@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from monastic.engine import ActionSyntaxError
 from monastic.engine.jsonio import excerpt
@@ -152,6 +154,8 @@ class _AcceptFields(NamedTuple):
     card: Card
 
 
+# A subclass of a named tuple stays a Python class in the compiled build.
+@mypyc_attr(native_class=False)
 class Accept(_AcceptFields):
     """Answer offer ``number`` with a matching card of one's own (the two cards swap)."""
 
@@ -171,6 +175,8 @@ class _RejectFields(NamedTuple):
     number: int
 
 
+# A subclass of a named tuple stays a Python class in the compiled build.
+@mypyc_attr(native_class=False)
 class Reject(_RejectFields):
     """Refuse offer ``number`` (always legal)."""
 
@@ -242,6 +248,8 @@ class _ComboFields(NamedTuple):
     cards: tuple[Card, ...]
 
 
+# A subclass of a named tuple stays a Python class in the compiled build.
+@mypyc_attr(native_class=False)
 class Combo(_ComboFields):
     """Cenobitic: declare a combo of the named kind; ``cards`` are sorted (a straight's by
     rank: P2 W1 S3 is ``(W1, P2, S3)``); its text lists them in suit order."""
@@ -267,25 +275,17 @@ DONE = Done()
 _new = tuple.__new__  # a named tuple action without its checks
 
 
-def _trusted(kind: type[Any], *values: Any) -> Any:
-    """An action of a frozen dataclass built without its checks: for the interned tables,
-    whose values are right by construction."""
-    action = object.__new__(kind)
-    for name, value in zip(kind.__dataclass_fields__, values, strict=True):
-        object.__setattr__(action, name, value)
-    return action
-
-
-# Interned actions, so generating legal actions allocates nothing on the hot path.
-PLAY: tuple[Play, ...] = tuple(_trusted(Play, c) for c in ALL_CARDS)
-PICK: tuple[Pick, ...] = tuple(_trusted(Pick, c) for c in ALL_CARDS)
-BID: tuple[Bid, ...] = tuple(_trusted(Bid, c) for c in ALL_CARDS)
-GIVE: tuple[Give, ...] = tuple(_trusted(Give, c) for c in ALL_CARDS)
-DISCARD_ONE: tuple[Discard, ...] = tuple(_trusted(Discard, (c,)) for c in ALL_CARDS)
+# Interned actions, so generating legal actions allocates nothing on the hot path (built
+# once at import, through the checks: a compiled class cannot be built around them).
+PLAY: tuple[Play, ...] = tuple(Play(c) for c in ALL_CARDS)
+PICK: tuple[Pick, ...] = tuple(Pick(c) for c in ALL_CARDS)
+BID: tuple[Bid, ...] = tuple(Bid(c) for c in ALL_CARDS)
+GIVE: tuple[Give, ...] = tuple(Give(c) for c in ALL_CARDS)
+DISCARD_ONE: tuple[Discard, ...] = tuple(Discard((c,)) for c in ALL_CARDS)
 DISCARD_TWO: dict[tuple[int, ...], Discard] = {
-    pair: _trusted(Discard, pair) for pair in combinations(ALL_CARDS, 2)
+    pair: Discard(pair) for pair in combinations(ALL_CARDS, 2)
 }
-SWAP: tuple[Swap, ...] = tuple(_trusted(Swap, t) for t in range(TABLE.max_players))
+SWAP: tuple[Swap, ...] = tuple(Swap(t) for t in range(TABLE.max_players))
 
 
 def _suit_cards(suit: int) -> range:
@@ -324,7 +324,7 @@ STRAIGHT3: dict[tuple[int, ...], tuple[Combo, int]] = {
     for c in _rank_cards(low + 2)
 }
 OFFER: tuple[tuple[tuple[Offer, ...], ...], ...] = tuple(
-    tuple(tuple(_trusted(Offer, target, card, ask) for ask in ASKS) for card in ALL_CARDS)
+    tuple(tuple(Offer(target, card, ask) for ask in ASKS) for card in ALL_CARDS)
     for target in range(TABLE.max_players)
 )
 
