@@ -18,14 +18,18 @@ generator's state). So:
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import time
 from collections import Counter
 from typing import Any
 
-from monastic.engine import events_for
+from monasterium_pos import act_position, do
+
+from monastic.engine import Rng, events_for
 from monastic.games.monasterium import GAME, MonasteriumState
+from monastic.games.monasterium.strategy import greedy_action
 
 #: For a long run: ``MONASTERIUM_SEALED_GAMES=200`` plays that many random games.
 LONG_RUN = int(os.environ.get("MONASTERIUM_SEALED_GAMES", "0"))
@@ -34,11 +38,47 @@ CHANCE_KINDS = frozenset({"roll", "reroll", "gain_die"})
 #: How many common actions a sampled world is followed for after the fork.
 FOLLOW = 6
 GAMES: list[tuple[int, int]] = [(2, 1), (3, 2), (4, 3), (2, 4)]
+#: Decisions the suite's games must reach, so that no part of the game goes unprobed.
+MUST_REACH = frozenset({"place", "take", "destination", "road_bonus", "building_good"})
 
 
 def _new(players: int, seed: int) -> MonasteriumState:
     st = GAME.new_game(players, seed, {})
     assert isinstance(st, MonasteriumState)
+    return st
+
+
+@functools.cache
+def _moves(players: int, seed: int) -> tuple[str, ...]:
+    """A game's actions: mostly the greedy bot's, so that play reaches the sending, the
+    window and the missions, with a random one in three for variety."""
+    st = _new(players, seed)
+    rng, bot = random.Random(seed), Rng(seed)
+    out: list[str] = []
+    while not st.is_over():
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        action = greedy_action(st, seat, bot) if rng.random() < 2 / 3 else rng.choice(legal)
+        st.apply(seat, action)
+        out.append(str(action))
+    return tuple(out)
+
+
+def _play(players: int, seed: int) -> Any:
+    """Each state of a game before its next action: (state, seat, action text)."""
+    st = _new(players, seed)
+    for action in _moves(players, seed):
+        seat = st.to_act()[0]
+        yield st, seat, action
+        st.apply(seat, action)
+
+
+def _new_die_pending() -> MonasteriumState:
+    """A state whose seat 1 has just gained a die and may re-roll it (rare in play)."""
+    st = act_position(3, seat=1, fields={5: 1})
+    st.messenger_space[1] = 5
+    do(st, "take 5x1", "use std5", "bonus die")
+    assert st.view(1)["decision"]["kind"] == "new_die"
     return st
 
 
@@ -93,19 +133,15 @@ def _follow(st: MonasteriumState, viewer: int, rng: random.Random, tally: Counte
 
 
 def _check_worlds(players: int, seed: int, every: int) -> Counter[str]:
-    """Walk a random game; at every ``every``-th decision, for each seat B, follow a world
-    sampled for B beside the real state."""
-    st = _new(players, seed)
+    """Walk a game; at every ``every``-th decision, for each seat B, follow a world sampled
+    for B beside the real state."""
     rng = random.Random(seed)
     tally: Counter[str] = Counter()
-    step = 0
-    while not st.is_over():
+    for step, (st, seat, _) in enumerate(_play(players, seed)):
+        tally[st.view(seat)["decision"]["kind"]] += 1
         if step % every == 0:
             for viewer in range(players):
                 _follow(st, viewer, rng, tally)
-        seat = st.to_act()[0]
-        st.apply(seat, rng.choice(st.legal_actions(seat)))
-        step += 1
     return tally
 
 
@@ -113,8 +149,12 @@ def test_a_sampled_world_looks_the_same_to_its_seat_after_any_action() -> None:
     start = time.perf_counter()
     tally: Counter[str] = Counter()
     for players, seed in _games():
-        tally += _check_worlds(players, seed, every=2 if LONG_RUN else 5)
+        tally += _check_worlds(players, seed, every=2 if LONG_RUN else 6)
+    rare = _new_die_pending()
+    for viewer in range(rare.n):
+        _follow(rare, viewer, random.Random(viewer), tally)
     print(f"\nworlds: {dict(tally)} in {time.perf_counter() - start:.1f} s")
+    assert set(tally) >= MUST_REACH, MUST_REACH - set(tally)
     assert tally["compared"] > 500
     assert tally["compared"] > 2 * tally["observed between"]
 
@@ -133,20 +173,17 @@ def test_who_is_asked_depends_only_on_the_table() -> None:
     """Every world sampled for any seat asks the same seat the same question (a skipped or
     added decision would tell the others something about the hidden future rolls)."""
     checked = 0
+    rng = random.Random(0)
     for players, seed in _games()[:3]:
-        st = _new(players, seed)
-        rng = random.Random(seed)
-        step = 0
-        while not st.is_over():
-            if step % 3 == 0:
-                asked = _asked(st)
-                for viewer in range(players):
-                    world = st.determinize(viewer, rng.randrange(1 << 30))
-                    assert _asked(world) == asked, (players, seed, step, viewer)
-                    checked += 1
-            step += 1
-            seat = st.to_act()[0]
-            st.apply(seat, rng.choice(st.legal_actions(seat)))
+        for step, (st, _, _) in enumerate(_play(players, seed)):
+            # Every decision, for one seat in turn: no rare question is stepped over.
+            viewer = step % players
+            world = st.determinize(viewer, rng.randrange(1 << 30))
+            assert _asked(world) == _asked(st), (players, seed, step, viewer)
+            checked += 1
+    rare = _new_die_pending()
+    for viewer in range(rare.n):
+        assert _asked(rare.determinize(viewer, viewer)) == _asked(rare), viewer
     assert checked > 300
 
 
@@ -173,15 +210,13 @@ def _rebuild_from_log(players: int, seed: int) -> Counter[str]:
     """Replay a random game; for each seat B, rebuild what its events tell and compare with
     B's view after every decision."""
     st = _new(players, seed)
-    rng = random.Random(seed)
     known = [
         {"rolled": st.view(b)["rolled"], "vp": [p["vp"] for p in st.view(b)["players"]]}
         for b in range(players)
     ]
     tally: Counter[str] = Counter()
-    while not st.is_over():
+    for action in _moves(players, seed):
         seat = st.to_act()[0]
-        action = str(rng.choice(st.legal_actions(seat)))
         events = st.apply(seat, action)
         spectator = events_for(events, None)
         for b in range(players):
