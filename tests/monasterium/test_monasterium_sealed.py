@@ -175,6 +175,8 @@ def test_a_sampled_world_looks_the_same_to_its_seat_after_any_action() -> None:
     assert set(tally) >= MUST_REACH, MUST_REACH - set(tally)
     assert tally["compared"] > 500
     assert tally["compared"] > 2 * tally["observed between"]
+    # A world that kept the real generator would foretell the real rolls to a bot.
+    assert tally["observed between"] > tally["same rolls"]
 
 
 def _asked(st: MonasteriumState) -> tuple[Any, ...]:
@@ -192,7 +194,7 @@ def test_who_is_asked_depends_only_on_the_table() -> None:
     added decision would tell the others something about the hidden future rolls)."""
     checked = 0
     rng = random.Random(0)
-    for players, seed in _games()[:3]:
+    for players, seed in _games() if LONG_RUN else GAMES[:3]:
         for step, (st, _, _) in enumerate(_play(players, seed)):
             # Every decision, for one seat in turn: no rare question is stepped over.
             viewer = step % players
@@ -201,6 +203,7 @@ def test_who_is_asked_depends_only_on_the_table() -> None:
             checked += 1
     for real, world in _new_die_forks():
         assert _asked(world) == _asked(real)
+    print(f"\nasked: {checked} decisions")
     assert checked > 300
 
 
