@@ -12,8 +12,8 @@ generator's state). So:
 - Who is asked, and what each seat may choose, depends only on the table: every world
   sampled for any seat asks the same seat with the same choices.
 - What B can rebuild from its own event stream never exceeds its view: the rolled dice,
-  every seat's points, goods and messenger are exactly what the view shows, and B's stream
-  is the spectator's (nothing is told to one seat alone).
+  every seat's points and messenger are exactly what the view shows, and B's stream is the
+  spectator's (nothing is told to one seat alone).
 """
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ def test_who_is_asked_depends_only_on_the_table() -> None:
 
 def _rebuild(seen: list[dict[str, Any]], action: str, known: dict[str, Any]) -> None:
     """What B learns from its events (and the public action text): the dice rolled now and
-    every seat's points."""
+    every seat's points and messenger."""
     for e in seen:
         kind, who = e["kind"], e.get("seat")
         if kind == "roll":
@@ -222,6 +222,8 @@ def _rebuild(seen: list[dict[str, Any]], action: str, known: dict[str, Any]) -> 
             rolled["neutral"] = sorted(rolled["neutral"] + e["neutral"])
         elif kind == "place":
             known["rolled"] = None
+        elif kind == "move":
+            known["messenger"][who] = e["to"]
         if who is not None and isinstance(e.get("vp"), int):
             known["vp"][who] += e["vp"]
 
@@ -231,7 +233,11 @@ def _rebuild_from_log(players: int, seed: int) -> Counter[str]:
     B's view after every decision."""
     st = _new(players, seed)
     known = [
-        {"rolled": st.view(b)["rolled"], "vp": [p["vp"] for p in st.view(b)["players"]]}
+        {
+            "rolled": st.view(b)["rolled"],
+            "vp": [p["vp"] for p in st.view(b)["players"]],
+            "messenger": [p["messenger"] for p in st.view(b)["players"]],
+        }
         for b in range(players)
     ]
     tally: Counter[str] = Counter()
@@ -247,6 +253,8 @@ def _rebuild_from_log(players: int, seed: int) -> Counter[str]:
             where = (players, seed, tally["decisions"], b)
             if not st.is_over():
                 assert known[b]["vp"] == [p["vp"] for p in view["players"]], (where, seen)
+            messengers = [p["messenger"] for p in view["players"]]
+            assert known[b]["messenger"] == messengers, (where, seen)
             if view["pending"] == "place" and view["rolled"] is not None:
                 got = known[b]["rolled"]
                 assert got is not None, where
