@@ -168,7 +168,7 @@ def test_a_sampled_world_looks_the_same_to_its_seat_after_any_action() -> None:
     start = time.perf_counter()
     tally: Counter[str] = Counter()
     for players, seed in _games():
-        tally += _check_worlds(players, seed, every=2 if LONG_RUN else 6)
+        tally += _check_worlds(players, seed, every=2 if LONG_RUN else 8)
     for k, (real, world) in enumerate(_new_die_forks()):
         _follow(real, world, k % 3, random.Random(k), tally)
     print(f"\nworlds: {dict(tally)} in {time.perf_counter() - start:.1f} s")
