@@ -25,13 +25,18 @@ HERE = Path(__file__).resolve().parent
 PACKAGE = HERE / "src" / "monastic"
 #: What is compiled: the rules and the search, where a game spends its time.
 COMPILED = ("engine", "games", "bots/ismcts.py", "bots/ismcts_search.py")
-#: Left pure: a generic dataclass (mypyc cannot build one), and the checks of loaded saves,
-#: which hand functions to pydantic (it needs their ``__name__``); neither holds a loop.
+#: Left pure: a generic dataclass (mypyc cannot build one); the checks of loaded saves, which
+#: hand functions to pydantic (it needs their ``__name__``); and the action classes, whose
+#: hand-built values must be refused with ActionSyntaxError, not a compiled TypeError.
 PURE = (
     "engine/strategy.py",
     "engine/validation.py",
     "games/monasterium/schema.py",
     "games/medieval_monastery/schema.py",
+    "games/monastery/schema.py",
+    "games/medieval_monastery/actions.py",
+    "games/monasterium/actions.py",
+    "games/monastery/actions.py",
 )
 RECORD = "_compiled.json"
 

@@ -35,7 +35,7 @@ def _monastic_modules_loaded_compiled() -> set[str]:
     return {
         name
         for name, module in list(sys.modules.items())
-        if name.startswith("monastic") and _is_extension(getattr(module, "__file__", None))
+        if name.startswith("monastic.") and _is_extension(getattr(module, "__file__", None))
     }
 
 

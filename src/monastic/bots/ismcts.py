@@ -133,7 +133,8 @@ def game_tuned(
             field, parse, what = _SETTINGS[key]
             if field not in fixed:
                 try:
-                    changes[field] = parse(str(value))
+                    # Compiled, a whole number in a dict[str, float] is a float: "5.0" is 5.
+                    changes[field] = parse(str(value).removesuffix(".0"))
                 except ValueError:
                     raise ValueError(
                         f"search setting {key} must be {what}, not {value!r}"

@@ -73,7 +73,7 @@ class MonasteriumState(StateData):
         return scoring.result(self)
 
     def clone(self) -> MonasteriumState:
-        c = MonasteriumState.__new__(MonasteriumState)
+        c = MonasteriumState(self.n)  # compiled, __new__ runs __init__: so call it plainly
         self.copy_into(c)
         return c
 

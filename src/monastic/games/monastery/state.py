@@ -162,7 +162,7 @@ class StateData(State):  # abstract: the rules come with the game's state class
         """An independent copy (the layout, which depends only on the laid tiles, is shared).
 
         Written out field by field: a search copies states all the time."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # compiled classes refuse object.__new__
         new.seat_colour = self.seat_colour[:]
         new.turn_order = self.turn_order[:]
         new.tile_cell = self.tile_cell[:]
@@ -235,7 +235,7 @@ class StateData(State):  # abstract: the rules come with the game's state class
     def from_dict(cls, data: Any) -> Self:
         """Rebuild a state from ``to_dict`` output as given: a load checks it before and
         after (``schema.py``, then ``consistency.py``)."""
-        st = object.__new__(cls)
+        st = cls.__new__(cls)
         for name in _LIST_FIELDS:
             setattr(st, name, list(data[name]))
         for name in _NESTED_FIELDS:
