@@ -100,7 +100,7 @@ def test_bad_input_numbers_text_help_quit_and_resume(
     moves = record_of(save)["moves"]
     assert isinstance(moves, list)
     mine = [text for seat, text in moves if seat == 0]
-    assert len(mine) == 2 and mine[1] == typed
+    assert len(mine) >= 2 and mine[1] == typed  # then any forced moves, played for you
 
     # Resume: the same game goes on, to its end.
     child = spawn(["medieval-monastery", "--resume", str(save)], cli_env)

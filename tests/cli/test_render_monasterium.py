@@ -206,7 +206,7 @@ CHOICE = re.compile(rf"(\d+)  ((?:{ACTION_WORDS})[^\r\n]*?)(?=\s{{3,}}|\r|$)")
 
 def test_play_by_number_and_by_text(tmp_path: Path, cli_env: dict[str, str]) -> None:
     save = tmp_path / "game.json"
-    child = spawn(["--players", "2", "--seed", "1", "--save", str(save)], cli_env)
+    child = spawn(["--players", "2", "--seed", "1", "--no-auto", "--save", str(save)], cli_env)
     child.expect("Starting Monasterium")
     child.expect(PROMPT)
     assert "Rotenfels" in child.before and "You to place dice" in child.before

@@ -2,7 +2,9 @@
 
 The files in ``saves/`` were written by the code before the fields were renamed: three games
 part way (at a combo, a trade answer and a secret Monks choice) and one finished, each as a
-saved state and as a Match save (record plus state).
+saved state and as a Match save (record plus state). Their ``known`` field was rewritten
+by what its record gives under C-D6 (a card given privately: others forget), since a
+Match save's state must match its record's replay.
 """
 
 from __future__ import annotations

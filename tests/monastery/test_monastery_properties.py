@@ -70,7 +70,9 @@ def check_no_leak(st: MonasteryState, events: list[Any], actor: int) -> None:
         json.dumps(v)
         for p in v["players"]:
             if p["seat"] != seat:
-                assert "hand" not in p and "blessings" not in p
+                assert "hand" not in p
+                # M-D15: blessing counts are public
+                assert p["blessings"] == st.blessings[p["seat"]]
         for t in v["tiles"]:
             i = st.grid[(t["x"] + 512) * 1024 + t["y"] + 512]
             hidden = (

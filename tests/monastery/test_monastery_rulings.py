@@ -28,7 +28,7 @@ from mon_helpers import (
     texts,
 )
 
-from monastic.engine import BadOption, IllegalAction
+from monastic.engine import BadOption, BadSaveFile, IllegalAction
 from monastic.games.monastery.catalogue import BOARD, INSTANCES, TYPE_BY_ID, TYPES
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.geometry import can_place, cell_key
@@ -150,10 +150,10 @@ def test_M5_uc_building_identity_hidden() -> None:
         assert v["category"] == "building" and v["colour"] == "grey" and v["boxes"] == [3, 2, 1]
     st.tile_finished[node(st, 1, 2)] = 1
     assert next(t for t in st.view(1)["tiles"] if (t["x"], t["y"]) == (1, 2))["tile"] == "CHAPEL"
-    # hands and blessings are private
+    # hands are private; blessing counts are public (M-D15)
     st.blessings[0] = 3
     v = st.view(1)
-    assert "hand" not in v["players"][0] and "blessings" not in v["players"][0]
+    assert "hand" not in v["players"][0] and v["players"][0]["blessings"] == 3
 
 
 def test_M5_lay_event_redacted() -> None:
@@ -392,7 +392,7 @@ def test_M19_passage_jump_and_praying_block_and_team() -> None:
     assert "move A 1,-4 c1" in texts(st, 0)
     assert "move A 10,10 c1" in texts(st, 0)  # partner's passage (team)
     monk(st, B, 1, -4, posture=1)
-    st._adjacency = None
+    st._layout = None
     assert step.reachable(st, 0, 53, 2).get(node(st, 1, -4)) is None
     assert m >= 0
 
@@ -988,7 +988,7 @@ def test_save_load_rejects_broken_state() -> None:
     st = new(4)
     doc = json.loads(st.to_json())
     doc["state"]["bag"] = doc["state"]["bag"][1:]
-    with pytest.raises(ValueError, match="accounted"):
+    with pytest.raises(BadSaveFile, match=r"^state: tile 0 is nowhere"):
         GAME.from_json(json.dumps(doc))
     assert Y == 3
 

@@ -138,7 +138,7 @@ class ServerProcess:
         return httpx.Client(base_url=self.url, timeout=30)
 
 
-QUICK = ["--bot-delay", "0", "--bot-workers", "1"]
+QUICK = ["--bot-delay", "0", "--bot-workers", "1", "--analysis-bot", "ismcts:iterations=8"]
 
 
 def start_server(

@@ -427,6 +427,29 @@ def test_a_finished_game_is_replayed_and_rematched(server: ServerProcess) -> Non
     assert notice["table"]["rematch"] == fresh["id"]
 
 
+def test_a_finished_game_is_analysed_and_an_unfinished_one_is_not(server: ServerProcess) -> None:
+    table, tokens = _two_humans(server, seed=12)
+    clients = _seated(server, table, tokens)
+    with server.api() as api:
+        early = api.get(f"/analysis/{table}")
+        assert early.status_code == 409 and "finished" in early.json()["error"]
+        assert api.get("/analysis/no-such-table").status_code == 404
+        play_out(clients)
+        waiting = api.get(f"/analysis/{table}")
+        assert waiting.status_code in (200, 202)
+        if waiting.status_code == 202:
+            assert "Analysing this game" in waiting.text and 'http-equiv="refresh"' in waiting.text
+        deadline = time.monotonic() + 120
+        page = waiting
+        while page.status_code == 202 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            page = api.get(f"/analysis/{table}")
+    assert page.status_code == 200, page.text[:300]
+    assert "analysis of every decision" in page.text
+    assert "Ann" in page.text and "Bob" in page.text  # the seats' names
+    assert "<svg" in page.text or "data:image/png" in page.text  # the win-chance plot
+
+
 def test_pages_and_static_files_are_served(server: ServerProcess) -> None:
     with server.api() as api:
         for path in ("/", "/table/abc", "/replay/abc"):

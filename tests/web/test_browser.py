@@ -175,6 +175,9 @@ def _check_end_screen(seat: Seat) -> None:
     assert "Game over" in end and "Rank" in end and "Score" in end
     assert ("wins" in end) or ("Shared victory" in end)
     assert seat.page.locator("#decision-panel").is_hidden()
+    link = seat.page.locator("#analysis-link")
+    assert "Analyse this game" in link.inner_text()
+    assert str(link.get_attribute("href")).startswith("/analysis/")
 
 
 def _check_spectator(server: ServerProcess, table: str, watcher: Seat) -> None:

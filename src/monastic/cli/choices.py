@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -12,7 +12,7 @@ from rich.text import Text
 __all__ = ["COMMANDS", "Typed", "read_typed", "show_choices"]
 
 #: Words that are commands, never actions.
-COMMANDS = ("help", "hint", "log", "list", "quit")
+COMMANDS = ("help", "hint", "log", "list", "quit", "undo", "turn", "rules", "standings")
 
 _FULL_LIST = 80  # up to this many choices are listed in full
 _GROUP_IN_FULL = 30  # in longer lists, a kind of action with this many or fewer is listed
@@ -31,16 +31,29 @@ class Typed:
     error: str | None = None
 
 
-def _item(number: int, text: str, style: Callable[[str], Text]) -> Text:
-    return Text(f"{number:>3}  ", style="bold") + style(text)
+def _item(number: int, text: str, style: Callable[[str], Text], notes: Mapping[str, str]) -> Text:
+    item = Text(f"{number:>3}  ", style="bold") + style(text)
+    note = notes.get(text)
+    if note:
+        item.append(f"   {note}", style="dim")
+    return item
 
 
 def _grid(console: Console, items: list[Text]) -> Table:
-    """Items in as many columns as fit, numbered down each column."""
-    width = max(len(item) for item in items) + 3
-    columns = max(1, min(len(items), (console.width - 1) // width))
-    rows = -(-len(items) // columns)
-    grid = Table.grid(padding=(0, 3))
+    """Items in as many columns as fit, numbered down each column (each column as wide as
+    its widest item, so one long note does not widen them all)."""
+    gap = 3
+    columns, rows = 1, len(items)
+    for count in range(min(len(items), console.width // 4), 1, -1):
+        height = -(-len(items) // count)
+        widths = [
+            max(len(item) for item in items[start : start + height])
+            for start in range(0, len(items), height)
+        ]
+        if sum(widths) + gap * (len(widths) - 1) <= console.width - 1:
+            columns, rows = len(widths), height
+            break
+    grid = Table.grid(padding=(0, gap))
     for _ in range(columns):
         grid.add_column(no_wrap=True)
     for row in range(rows):
@@ -67,21 +80,31 @@ def _matching(texts: list[str], only: str) -> list[tuple[int, str]]:
 
 
 def show_choices(
-    console: Console, texts: list[str], style: Callable[[str], Text], only: str = ""
+    console: Console,
+    texts: list[str],
+    style: Callable[[str], Text],
+    only: str = "",
+    notes: Mapping[str, str] | None = None,
 ) -> None:
-    """Number the legal actions from 1; long lists show each kind of action briefly."""
+    """Number the legal actions from 1, each with its note (its value in a few words) if it
+    has one; long lists show each kind of action briefly."""
+    notes = notes or {}
     numbered = _matching(texts, only)
     if not numbered:
         console.print(f"No legal action matches {only!r}.", markup=False)
         return
     if len(numbered) <= _FULL_LIST or only:
-        console.print(_grid(console, [_item(n, t, style) for n, t in numbered]))
+        console.print(_grid(console, [_item(n, t, style, notes) for n, t in numbered]))
         return
-    _show_grouped(console, numbered, style, depth=1)
+    _show_grouped(console, numbered, style, notes, depth=1)
 
 
 def _show_grouped(
-    console: Console, numbered: list[tuple[int, str]], style: Callable[[str], Text], depth: int
+    console: Console,
+    numbered: list[tuple[int, str]],
+    style: Callable[[str], Text],
+    notes: Mapping[str, str],
+    depth: int,
 ) -> None:
     """Small kinds of action in full; big ones split by their next word, or summarised."""
     groups: dict[str, list[tuple[int, str]]] = {}
@@ -91,7 +114,7 @@ def _show_grouped(
 
     def flush() -> None:
         if pending:
-            console.print(_grid(console, [_item(n, t, style) for n, t in pending]))
+            console.print(_grid(console, [_item(n, t, style, notes) for n, t in pending]))
             pending.clear()
 
     # Small kinds are listed in full, the smallest first, while the listing stays short.
@@ -109,7 +132,7 @@ def _show_grouped(
         subgroups = {" ".join(t.split(" ")[: depth + 1]) for _, t in items}
         # Splitting helps only into a few kinds (not 30 "library R3 ..." lines).
         if depth < _MAX_DEPTH and 1 < len(subgroups) <= _MAX_SPLIT and len(subgroups) < len(items):
-            _show_grouped(console, items, style, depth + 1)
+            _show_grouped(console, items, style, notes, depth + 1)
             continue
         shown = items[:: max(1, len(items) // _EXAMPLES)][:_EXAMPLES]
         line = Text(f"{prefix} ...: {len(items)} choices, e.g. ", style="bold")

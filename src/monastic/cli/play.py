@@ -9,25 +9,40 @@ happened, in the game's own words (``Game.describe``).
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import time
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.text import Text
 
 from monastic.cli.choices import Typed, read_typed, show_choices
 from monastic.cli.common import CliError, game_or_error, load_match, parse_options
 from monastic.cli.outcome import show_result
 from monastic.cli.render import Renderer, renderer_for
-from monastic.cli.saves import default_save_path, save_match
+from monastic.cli.saves import default_save_path
 from monastic.cli.seats import Seating, seating_from_names, split_bot_specs
-from monastic.engine import Event, Match, events_for, fresh_seed
+from monastic.cli.session import Session
+from monastic.cli.standings import TITLES
+from monastic.engine import Match, fresh_seed
 
 __all__ = ["PlaySession", "add_play_parser", "run_play"]
 
 _HINTS = 5  # how many of the search bot's choices a hint shows
+#: Games whose table already shows each seat's score so far (the card game's lowest suit,
+#: Monasterium's points): the standings line would only repeat it.
+_TABLE_HAS_STANDINGS = frozenset({"medieval-monastery", "monasterium"})
+_SINCE_LINES = 2  # each rival's "since your last turn" line wraps to at most this many lines
+_COMMAND_HELP = (
+    "Commands: a number or an action's text to choose (any case; the start of one is enough"
+    " when only one fits); 'list [WORD]' all choices; 'undo' take back your last decision;"
+    " 'standings'; 'log'; 'hint'; 'turn' how a turn works; 'rules' the rulebook; 'help';"
+    " 'quit' (saves)."
+)
 
 
 class Quit(Exception):
@@ -50,12 +65,23 @@ def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play.add_argument("--resume", metavar="FILE", help="continue a saved game")
     play.add_argument("--save", metavar="FILE", help="save file (default ~/.monastic/saves/...)")
     play.add_argument(
+        "--no-auto",
+        action="store_true",
+        help="ask even when there is only one choice (by default it plays itself)",
+    )
+    play.add_argument(
         "--delay", type=float, default=0.0, metavar="SECONDS", help="pause after each bot move"
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="line mode (for scripts, screen readers and pipes) instead of the full-screen "
+        "interface, which is the default in a terminal",
     )
 
 
 class PlaySession:
-    """One terminal game: the match, who sits where, and what each person has been told."""
+    """Line mode: prints a ``Session`` (the shared model) and reads a person's lines."""
 
     def __init__(
         self,
@@ -66,43 +92,51 @@ class PlaySession:
         *,
         delay: float = 0.0,
         save_at_end: bool = False,
+        auto_forced: bool = True,
+        show_turn: bool = False,
     ) -> None:
-        self.match = match
-        self.seating = seating
+        self.session = Session(match, seating, auto_forced=auto_forced)
         self.console = console
         self.save_path = save_path
         self.delay = delay
         self.save_at_end = save_at_end  # only when the player named the file (or resumed)
+        self.show_turn = show_turn  # "how a turn works" before the first decision
         self.renderer: Renderer = renderer_for(match.game.id)
-        # Each person (or the spectator, when only bots play) has a log; `unseen` counts
-        # the lines at its end that have not been printed to them yet.
-        self.viewers: list[int | None] = list(seating.humans) or [None]
-        self.logs: dict[int | None, list[str]] = {v: [] for v in self.viewers}
-        self.unseen: dict[int | None, int] = {v: 0 for v in self.viewers}
         self.at_keyboard: int | None = None
 
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    @property
+    def seating(self) -> Seating:
+        return self.session.seating
+
+    @property
+    def logs(self) -> dict[int | None, list[str]]:
+        """Each viewer's whole log."""
+        return {viewer: self.session.log(viewer) for viewer in self.session.viewers}
+
     def replay_log(self, show_last: int = 8) -> None:
-        """Rebuild everyone's log of a resumed game by replaying its record."""
-        record = self.match.record
-        state = self.match.game.new_game(record.players, record.seed, record.options)
-        for seat, text in record.moves:
-            self._log_events(state.apply(seat, text))
-        for viewer in self.viewers:
-            self.unseen[viewer] = min(show_last, len(self.logs[viewer]))
+        """A resumed game shows each viewer the last lines of its log again."""
+        for viewer in self.session.viewers:
+            self.session.show_last(viewer, show_last)
 
     # The loop -------------------------------------------------------------------------
 
     def run(self) -> int:
         """Play until the game ends or someone quits; returns the exit status."""
-        state = self.match.state
+        session = self.session
         try:
-            while not state.is_over():
-                acting = state.to_act()
-                bots = [seat for seat in acting if seat in self.seating.bots]
-                if bots:
-                    self._bot_move(bots[0])
-                else:
-                    self._human_move(acting[0])
+            if self.show_turn:
+                self._print_markdown(session.turn_text())
+            while not session.is_over():
+                seat = session.next_seat()
+                assert seat is not None
+                if session.is_bot(seat):
+                    self._bot_move(seat)
+                elif session.play_forced() is None:
+                    self._human_move(seat)
         except (Quit, KeyboardInterrupt):
             self._save()
             self.console.print(
@@ -115,28 +149,17 @@ class PlaySession:
         self._finish()
         return 0
 
-    def _apply(self, seat: int, action: Any) -> None:
-        """Apply through the match (which checks and records) and log it for everyone."""
-        self._log_events(self.match.apply(seat, action))
-
-    def _log_events(self, events: list[Event]) -> None:
-        for viewer in self.viewers:
-            for event in events_for(events, viewer):
-                self.logs[viewer].append(self.match.game.describe(event, viewer))
-                self.unseen[viewer] += 1
-
     def _bot_move(self, seat: int) -> None:
         bot = self.seating.bots[seat]
         thinking: AbstractContextManager[Any] = nullcontext()
         if self.seating.humans and self._interactive():
             thinking = self.console.status(f"Seat {seat} ({bot.spec}) is thinking...")
         with thinking:
-            action = bot.choose(self.match.state, seat)
-        note = bot.take_note()
+            action, note = self.session.bot_choice(seat)
         if note:
             self.console.print(f"Note: {note}", style="yellow", markup=False)
-        self._apply(seat, action)
-        if self.delay > 0 and self.at_keyboard in self.logs:
+        self.session.apply(seat, action, "bot")
+        if self.delay > 0 and self.at_keyboard in self.session.viewers:
             self._flush_log(self.at_keyboard)
             time.sleep(self.delay)
 
@@ -146,23 +169,30 @@ class PlaySession:
         if len(self.seating.humans) > 1 and self.at_keyboard != seat:
             self._hand_over(seat)
         self.at_keyboard = seat
-        self._flush_log(seat)
-        self._show_table(seat)
-        legal = self.match.state.legal_texts(seat)
-        show_choices(self.console, legal, self.renderer.style_action)
+        told = self._flush_log(seat)
+        tall = self._show_table(seat)
+        if tall + told > self.console.height:
+            self._show_since(seat)  # the log above has scrolled away
+        legal = self.session.legal_texts(seat)
+        notes = self.session.choice_notes(seat)
+        self._show_decision(seat)
+        show_choices(self.console, legal, self.renderer.style_action, notes=notes)
         while True:
             typed = read_typed(self._input(f"Seat {seat}> "), len(legal))
             if typed.error:
                 self._error(typed.error)
             elif typed.command:
-                self._command(seat, typed, legal)
+                if self._command(seat, typed, legal, notes):
+                    return  # the game moved (undo): show it afresh
             elif typed.action is not None:
                 text = legal[int(typed.action) - 1] if typed.action.isdigit() else typed.action
                 try:
-                    self._apply(seat, text)
-                except ValueError as err:  # IllegalAction, ActionSyntaxError: state unchanged
+                    move = self.session.submit(seat, text)
+                except ValueError as err:  # Unresolved: state unchanged
                     self._error(f"{err}")
                     continue
+                if text != move.text:
+                    self.console.print(f"({text} read as {move.text})", style="dim", markup=False)
                 return
 
     def _hand_over(self, seat: int) -> None:
@@ -175,21 +205,17 @@ class PlaySession:
         self._input(f"Seat {seat}, press Enter when you are at the keyboard... ")
         self._clear()
 
-    def _command(self, seat: int, typed: Typed, legal: list[str]) -> None:
+    def _command(self, seat: int, typed: Typed, legal: list[str], notes: dict[str, str]) -> bool:
+        """Run a command; True if it changed the game (so the decision is shown again)."""
         if typed.command == "quit":
             raise Quit
         if typed.command == "help":
             self.console.print(self.renderer.help_text(), markup=False, highlight=False)
-            self.console.print(
-                "Commands: a number or an action's text to choose; 'list [WORD]' all choices;"
-                " 'hint'; 'log'; 'help'; 'quit' (saves).",
-                style="dim",
-                markup=False,
-            )
+            self.console.print(_COMMAND_HELP, style="dim", markup=False)
         elif typed.command == "list":
-            show_choices(self.console, legal, self.renderer.style_action, typed.argument)
+            show_choices(self.console, legal, self.renderer.style_action, typed.argument, notes)
         elif typed.command == "log":
-            lines = self.logs.get(seat, [])
+            lines = self.session.log(seat)
             self.console.print(
                 "\n".join(lines[-200:]) or "Nothing has happened yet.",
                 markup=False,
@@ -197,6 +223,22 @@ class PlaySession:
             )
         elif typed.command == "hint":
             self._hint(seat, legal)
+        elif typed.command == "turn":
+            self._print_markdown(self.session.turn_text())
+        elif typed.command == "rules":
+            self._show_rulebook()
+        elif typed.command == "standings":
+            self._show_standings(seat)
+        elif typed.command == "undo":
+            try:
+                taken = self.session.undo(seat)
+            except ValueError as err:  # NoUndo
+                self._error(f"{err}")
+                return False
+            mine = next(move for move in taken if move.by == "person")
+            self.console.print(f"Took back: {mine.text}", style="bold", markup=False)
+            return True
+        return False
 
     def _hint(self, seat: int, legal: list[str]) -> None:
         from monastic.bots import make
@@ -226,22 +268,83 @@ class PlaySession:
 
     # Output --------------------------------------------------------------------------
 
-    def _show_table(self, viewer: int | None) -> None:
-        view = dict(self.match.state.view(viewer))
-        view["names"] = [self.seating.label(s, viewer) for s in range(self.match.state.players)]
+    def _show_table(self, viewer: int | None) -> int:
+        """Print the table; returns how many lines it took."""
+        view = self.session.view(viewer)
         self.console.rule(style="dim")
-        self.renderer.render_table(view, self.console)
+        with self.console.capture() as captured:
+            self.renderer.render_table(view, self.console)
+        text = captured.get()
+        self.console.file.write(text)
+        self.console.file.flush()
+        return text.count("\n") + 1
 
-    def _flush_log(self, viewer: int | None) -> None:
-        count = self.unseen[viewer]
-        if count:
-            for line in self.logs[viewer][-count:]:
-                self.console.print(Text("· ", style="dim") + Text(line))
-            self.unseen[viewer] = 0
+    def _show_since(self, seat: int) -> None:
+        """A line per rival: what it did since this person's last decision (shortened)."""
+        moves = self.session.moves
+        if not any(move.seat == seat for move in moves) or moves[-1].seat == seat:
+            return  # the first turn (the log above told it all), or the middle of a turn
+        rivals = self.session.since_last_turn(seat)
+        if not rivals:
+            return
+        self.console.print(Text("Since your last turn:", style="bold"))
+        for rival in rivals:
+            line = Text(f"  Seat {rival.seat} ({rival.name}): ", style="bold")
+            line.append("; ".join(rival.lines) or "nothing you could see")
+            line.truncate(self.console.width * _SINCE_LINES, overflow="ellipsis")
+            self.console.print(line)
+
+    def _show_decision(self, seat: int) -> None:
+        standings = self.session.standings(seat)
+        if standings and self.match.game.id not in _TABLE_HAS_STANDINGS:
+            parts = [
+                f"{s.name} {s.score} ({s.detail})"
+                if s.complete
+                else f"Seat {s.seat} {s.name}: {s.detail}"
+                for s in standings
+            ]
+            title = TITLES.get(self.match.game.id, "Standings")
+            self.console.print(Text(f"{title}: ", style="bold") + Text(" · ".join(parts)))
+        undo = self.session.undo_count(seat)
+        if undo:
+            self.console.print(
+                f"(undo takes back your last decision: {undo} can be taken back)", style="dim"
+            )
+
+    def _show_standings(self, seat: int) -> None:
+        for standing in self.session.standings(seat):
+            score = "?" if standing.score is None else str(standing.score)
+            self.console.print(
+                f"Seat {standing.seat} {standing.name}: {score}  ({standing.detail})",
+                markup=False,
+            )
+
+    def _show_rulebook(self) -> None:
+        text = self.session.rulebook_text()
+        if not self._interactive():
+            self.console.print(text, markup=False, highlight=False)
+            return
+        os.environ.setdefault("LESS", "FRX")
+        with self.console.pager(styles=True):
+            self.console.print(Markdown(text))
+
+    def _print_markdown(self, text: str) -> None:
+        if self._interactive():
+            self.console.print(Markdown(text))
+        else:
+            self.console.print(text, markup=False, highlight=False)
+
+    def _flush_log(self, viewer: int | None) -> int:
+        """Print what ``viewer`` has not been told yet; returns how many lines."""
+        lines = self.session.take_unseen(viewer)
+        for line in lines:
+            self.console.print(Text("· ", style="dim") + Text(line))
+        return len(lines)
 
     def _finish(self) -> None:
-        for viewer in self.viewers:
-            if len(self.viewers) > 1:
+        viewers = self.session.viewers
+        for viewer in viewers:
+            if len(viewers) > 1:
                 self.console.print(f"Seat {viewer} saw:", style="bold")
             self._flush_log(viewer)
         viewer = self.seating.humans[0] if len(self.seating.humans) == 1 else None
@@ -259,7 +362,7 @@ class PlaySession:
             self.console.print(f"The finished game is saved in {self.save_path}", markup=False)
 
     def _save(self) -> None:
-        save_match(self.match, self.save_path)
+        self.session.save(self.save_path)
 
     def _interactive(self) -> bool:
         return self.console.is_terminal and not self.console.is_dumb_terminal
@@ -305,6 +408,16 @@ def _resumed_match(args: argparse.Namespace) -> tuple[Match, Seating]:
     return match, seating
 
 
+def _full_screen(args: argparse.Namespace) -> bool:
+    """The full-screen interface unless asked for line mode, or not at a terminal (a pipe,
+    a script), or Textual is not installed."""
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    from monastic.cli.tui import available
+
+    return available()
+
+
 def run_play(args: argparse.Namespace) -> int:
     """The ``monastic play`` command."""
     if args.resume:
@@ -313,6 +426,19 @@ def run_play(args: argparse.Namespace) -> int:
     else:
         match, seating = _new_match(args)
         save_path = Path(args.save) if args.save else default_save_path(match.game.id)
+    named = bool(args.save or args.resume)
+    if _full_screen(args):
+        from monastic.cli.tui.run import run_full_screen
+
+        return run_full_screen(
+            match,
+            seating,
+            save_path,
+            resumed=bool(args.resume),
+            delay=args.delay,
+            save_at_end=named,
+            auto_forced=not args.no_auto,
+        )
     console = Console(highlight=False)
     record = match.record
     me = seating.humans[0] if len(seating.humans) == 1 else None
@@ -323,7 +449,16 @@ def run_play(args: argparse.Namespace) -> int:
         "\nType 'help' for the rules and commands.",
         markup=False,
     )
-    named = bool(args.save or args.resume)
-    return PlaySession(
-        match, seating, console, save_path, delay=args.delay, save_at_end=named
-    ).run()
+    play = PlaySession(
+        match,
+        seating,
+        console,
+        save_path,
+        delay=args.delay,
+        save_at_end=named,
+        auto_forced=not args.no_auto,
+        show_turn=not args.resume,
+    )
+    if args.resume:
+        play.replay_log()
+    return play.run()

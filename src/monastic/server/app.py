@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import logging
 import os
@@ -15,11 +16,13 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from monastic.engine import load_game
+from monastic.server.analyses import Analyses, record_of
 from monastic.server.botpool import BotPool
 from monastic.server.config import BOT_LEVELS, ServerConfig
 from monastic.server.connection import Connection
@@ -29,7 +32,7 @@ from monastic.server.metrics import Metrics
 from monastic.server.notify import Listener
 from monastic.server.protocol import ClientMessage, ProtocolError, parse_client_message
 from monastic.server.replays import Replays
-from monastic.server.store import Store
+from monastic.server.store import Store, TableRow
 from monastic.server.tables import (
     BadRequest,
     check_name,
@@ -179,6 +182,41 @@ async def replay(request: Request) -> Response:
     return JSONResponse(out)
 
 
+async def analysis(request: Request) -> Response:
+    """A finished table's analysis page; the first request starts it (the page says wait)."""
+    hub = _hub(request)
+    table_id = request.path_params["table_id"]
+    analyses: Analyses = request.app.state.analyses
+    page = analyses.ready(table_id)
+    if page is not None:
+        return HTMLResponse(page)
+    loaded = await hub.store.run(hub.store.load, table_id)
+    if loaded is None:
+        return _error("there is no such table", 404)
+    row, moves = loaded
+    if row.status != "finished":
+        return _error("only finished games can be analysed", 409)
+    analyses.start(table_id, record_of(row, moves))
+    return HTMLResponse(_waiting_page(row, len(moves), analyses.spec), status_code=202)
+
+
+def _waiting_page(row: TableRow, moves: int, spec: str) -> str:
+    title = html.escape(load_game(row.game).title)
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta http-equiv="refresh" content="3">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Analysing {title}</title>"
+        '<link rel="stylesheet" href="/static/css/style.css"></head><body><main>'
+        f"<h1>Analysing this game of {title}</h1>"
+        f"<p>The search ({html.escape(spec)}) goes through all {moves} moves, judging each"
+        " decision from what its player knew then. This page reloads by itself and shows"
+        " the report when it is ready (a minute or a few).</p>"
+        f'<p><a href="/table/{html.escape(row.id)}">Back to the table</a></p>'
+        "</main></body></html>"
+    )
+
+
 async def metrics(request: Request) -> Response:
     measured: Metrics = request.app.state.metrics
     if request.method == "POST":
@@ -304,6 +342,7 @@ def create_app(config: ServerConfig) -> Starlette:
         app.state.hub = hub
         app.state.metrics = measured
         app.state.replays = Replays()
+        app.state.analyses = Analyses(config.analysis_bot)
         listener = None
         if store.is_postgres:
             listener = Listener(config.db_url, origin, hub.refresh, hub.refresh_all)
@@ -317,6 +356,7 @@ def create_app(config: ServerConfig) -> Starlette:
             if listener is not None:
                 await listener.stop()
             await hub.close()
+            app.state.analyses.close()
             warming.cancel()
             pool.close()
             store.close()
@@ -325,6 +365,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/", lobby_page),
         Route("/table/{table_id}", table_page),
         Route("/replay/{table_id}", replay_page),
+        Route("/analysis/{table_id}", analysis),
         Route("/api/games", games),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),

@@ -55,6 +55,7 @@ class ServerConfig:
     # A running table that has waited this long on a bot or an expired clock is taken over
     # by any process (the one driving it may have died); the version check keeps it single.
     stalled_after: float = 45.0
+    analysis_bot: str = "ismcts:iterations=200"  # the search of "analyse this game"
     rematch_hold: float = 120.0  # seconds a rematch's seats wait for the previous players
     log_lines: int = 400  # log lines in a first message (the rest stays on the server)
     max_tables_listed: int = 200

@@ -37,6 +37,12 @@ def add_serve_parser(sub: Any) -> None:
         help="seconds a running table may wait on a bot or a run-out clock before this process"
         " takes it over (when several processes share a database and one has died)",
     )
+    parser.add_argument(
+        "--analysis-bot",
+        default="ismcts:iterations=200",
+        help="the search behind 'analyse this game' on finished tables (an ismcts spec;"
+        " levels become iteration budgets, so an analysis repeats)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no request log")
     parser.add_argument(
         "--allow-seed",
@@ -54,6 +60,9 @@ def run_serve(args: argparse.Namespace) -> int:
         raise ValueError("--bot-delay cannot be negative")
     if not args.stalled_after > 0:
         raise ValueError("--stalled-after must be a positive number of seconds")
+    from monastic.lab.analysis import analysis_spec
+
+    analysis_bot = analysis_spec(args.analysis_bot)  # ValueError names what is wrong
     url = database_url(args.db)
     config = ServerConfig(
         db_url=url,
@@ -61,6 +70,7 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         allow_seed=args.allow_seed,
         stalled_after=args.stalled_after,
+        analysis_bot=analysis_bot,
     )
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host

@@ -14,6 +14,7 @@ from monastic.cli.render.monasterium_board import (
     MON_STYLES,
     board_table,
     dice_fields,
+    marked_spots,
     missions_table,
     road_lines,
     seat_mark,
@@ -225,6 +226,14 @@ def _window_vp(window: dict[str, list[str]]) -> int:
 def render_table(view: dict[str, Any], console: Console) -> None:
     """The table as ``view["viewer"]`` sees it (everything is public in Monasterium)."""
     parts: list[Any] = [_headline(view), board_table(view)]
+    sent = sorted(marked_spots(view))
+    if sent:
+        parts.append(
+            Text(
+                f"Shown reversed: novices sent since your last turn ({', '.join(sent)})",
+                style="dim",
+            )
+        )
     parts.extend(road_lines(view, console.width))
     parts.append(Text("Dice fields (○ neutral die, digit: that seat's personal die)", style="dim"))
     parts.append(dice_fields(view, console))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from rich.console import Console
@@ -73,36 +74,54 @@ def access(view: dict[str, Any], seat: int) -> set[str]:
     return linked | chapels
 
 
-def _spot(code: int, blocked: str = "-") -> Text:
+#: The style of a spot a rival's last move filled (it shows without colours too).
+LAST_MOVE_STYLE = "reverse"
+
+
+def marked_spots(view: dict[str, Any]) -> set[str]:
+    """The places (``RED-B3``, ``GRN-K1``, ``BLU-CH``) the other seats' last moves sent a
+    novice to (``view["last_moves"]``, which the session adds)."""
+    out = set()
+    for move in view.get("last_moves") or []:
+        words = str(move.get("action", "")).split()
+        if len(words) == 2 and words[0] == "to":
+            out.add(words[1])
+    return out
+
+
+def _spot(code: int, blocked: str = "-", marked: bool = False) -> Text:
     if code == BLOCKED:
         return Text(blocked, style="dim")
     if code == FREE:
         return Text("·", style="dim")
-    return seat_mark(code)
+    mark = seat_mark(code)
+    if marked:
+        mark.stylize(LAST_MOVE_STYLE)
+    return mark
 
 
-def _buildings(mid: str, codes: list[int]) -> Text:
+def _buildings(mid: str, codes: list[int], marked: AbstractSet[str] = frozenset()) -> Text:
     start = MON_IDS.index(mid) * SPACES_PER_MONASTERY
     out = Text()
     for i, code in enumerate(codes):
         kind = "-" if code == BLOCKED else BUILDING_TYPE[start + i]
         out.append(kind, style="dim" if code in (FREE, BLOCKED) else "")
-        out.append_text(_spot(code))
+        out.append_text(_spot(code, marked=f"{mid}-B{i + 1}" in marked))
         out.append(" ")
     return out
 
 
-def _cloister(codes: list[int]) -> Text:
+def _cloister(mid: str, codes: list[int], marked: AbstractSet[str]) -> Text:
     # K<k> lies between B<k> and B<k+1> (K6 between B6 and B1): under the gap after B<k>.
     out = Text()
-    for code in codes:
+    for i, code in enumerate(codes):
         out.append("  ")
-        out.append_text(_spot(code))
+        out.append_text(_spot(code, marked=f"{mid}-K{i + 1}" in marked))
     return out
 
 
-def _chapel(counts: list[int], capacity: int) -> Text:
-    out = Text("CH ")
+def _chapel(counts: list[int], capacity: int, marked: bool = False) -> Text:
+    out = Text("CH ", style=LAST_MOVE_STYLE if marked else "")
     used = 0
     for seat, count in enumerate(counts):
         for _ in range(count):
@@ -128,14 +147,15 @@ def board_table(view: dict[str, Any]) -> Table:
     table.add_column("chapel", no_wrap=True)
     table.add_column("tiles", justify="right")
     table.add_column("road (✓ access)" if viewer is not None else "road", no_wrap=True)
+    marked = marked_spots(view)
     for mid, spot in view["board"].items():
         name = mon(mid, f"{mid} {MON_NAMES[MON_IDS.index(mid)]}")
         where = Text(_links(mid), style="dim")
         if mid in reach:
             where.append(" ✓", style="bold green")
-        chapel = _chapel(spot["CH"], capacity)
-        table.add_row(name, _buildings(mid, spot["B"]), chapel, str(spot["stack"]), where)
-        table.add_row("", _cloister(spot["K"]), "", "", "")
+        chapel = _chapel(spot["CH"], capacity, f"{mid}-CH" in marked)
+        table.add_row(name, _buildings(mid, spot["B"], marked), chapel, str(spot["stack"]), where)
+        table.add_row("", _cloister(mid, spot["K"], marked), "", "", "")
     return table
 
 

@@ -10,7 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from monastic.cli.render.base import seat_label
-from monastic.cli.render.monastery_map import CLASS_STYLES, MONK_STYLES, monk_text, render_map
+from monastic.cli.render.monastery_map import (
+    CLASS_STYLES,
+    LAST_MOVE,
+    MONK_STYLES,
+    monk_text,
+    render_map,
+)
 from monastic.games.monastery.catalogue import BOARD, TYPE_BY_ID
 from monastic.games.monastery.words import (
     HOUR_DISC,
@@ -223,6 +229,7 @@ _LEGEND = (
     "V capacity",
     "✚ blessings on a tile",
     "monks: A Abbey, out in the monastery, ✝ on the Board",
+    f"{LAST_MOVE} a rival's move since your last turn",
 )
 
 

@@ -8,6 +8,7 @@ end next to an empty cell, or a gateway facing a wall).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -16,7 +17,7 @@ from rich.text import Text
 from monastic.games.monastery.catalogue import ABBEY_CELLS, ABBEY_SEGMENTS
 from monastic.games.monastery.words import short_tile_name
 
-__all__ = ["CLASS_STYLES", "MONK_STYLES", "monk_text", "render_map"]
+__all__ = ["CLASS_STYLES", "LAST_MOVE", "MONK_STYLES", "marked_cells", "monk_text", "render_map"]
 
 MONK_STYLES = {"R": "bold red1", "B": "bold dodger_blue1", "G": "bold green3", "Y": "bold yellow1"}
 CLASS_STYLES = {
@@ -184,6 +185,32 @@ def _monks_by_cell(view: dict[str, Any]) -> tuple[dict[tuple[int, int], list[Any
     return on, abbey
 
 
+#: The sign on a cell a rival's last move changed.
+LAST_MOVE = "◆"
+_BORDER_GLYPHS = set("─│┌┐└┘├┤┬┴┼")
+_PLACE = re.compile(r"^(-?\d+),(-?\d+)")
+# The word of an action text that names the cell it changes: lay, stables, pray, encourage
+# and shift name it first; a move names where the monk goes second.
+_CELL_WORD = {"lay": 2, "stables": 2, "pray": 1, "encourage": 1, "shift": 1, "move": 2}
+
+
+def marked_cells(view: dict[str, Any]) -> dict[tuple[int, int], str]:
+    """The cells the other seats' last moves changed (``view["last_moves"]``, which the
+    session adds), each with the colour letter of the latest mover there."""
+    colours = [str(p.get("colour", ""))[:1].upper() for p in view.get("players", [])]
+    out: dict[tuple[int, int], str] = {}
+    for move in view.get("last_moves") or []:
+        words = str(move.get("action", "")).split()
+        index = _CELL_WORD.get(words[0]) if words else None
+        if index is None or index >= len(words):
+            continue
+        place = _PLACE.match(words[index])
+        seat = move.get("seat")
+        if place and isinstance(seat, int) and 0 <= seat < len(colours):
+            out[(int(place.group(1)), int(place.group(2)))] = colours[seat]
+    return out
+
+
 def render_map(view: dict[str, Any], width: int) -> list[Text]:
     """The monastery as lines of text, at most about ``width`` characters wide."""
     tiles = {(int(t["x"]), int(t["y"])): t for t in view.get("tiles", [])}
@@ -247,6 +274,19 @@ def render_map(view: dict[str, Any], width: int) -> list[Text]:
             if glyph:
                 row, col = origin(x, y)
                 canvas.put(row, col, glyph, _BORDER)
+    # The rivals' last moves: the cell's border in the mover's colour.
+    for (x, y), letter in marked_cells(view).items():
+        if x not in cols or y not in rows:
+            continue
+        row, col = origin(x, y)
+        bottom = row + heights[rows.index(y)] + 1
+        for r in range(row, bottom + 1):
+            for c in range(col, col + w + 2):
+                edge = r in (row, bottom) or c in (col, col + w + 1)
+                if edge and canvas.chars[r][c] in _BORDER_GLYPHS:
+                    canvas.styles[r][c] = MONK_STYLES.get(letter, "bold")
+        # A sign that shows without colours too, at the start of the top border.
+        canvas.put(row, col + 1, LAST_MOVE, MONK_STYLES.get(letter, "bold"))
     on, abbey = _monks_by_cell(view)
     round_no = int(view.get("round", 0))
     for (x, y), tile in tiles.items():

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from monastic.engine import ActionSyntaxError
+from monastic.engine.jsonio import excerpt
 
 __all__ = [
     "ALL_CARDS",
@@ -92,7 +93,8 @@ class TableCounts:
 
 
 def _load() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
+    package = resources.files("monastic.games.medieval_monastery")  # compiled: no __package__
+    text = package.joinpath("data/cards.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -181,7 +183,7 @@ def parse_card(text: str) -> Card:
     card = _BY_TEXT.get(text.strip().upper())
     if card is None:
         raise ActionSyntaxError(
-            f"{text!r} is not a card (a card is a suit letter {SUIT_LETTERS} and a rank"
+            f"{excerpt(text)} is not a card (a card is a suit letter {SUIT_LETTERS} and a rank"
             f" {RANKS[0]}-{RANKS[-1]}, e.g. P7)"
         )
     return card

@@ -17,10 +17,9 @@ from monastic.engine import (
     OptionSpec,
     Result,
     Rng,
-    State,
     as_rng,
 )
-from monastic.games.medieval_monastery import view, words
+from monastic.games.medieval_monastery import notes, view, words
 from monastic.games.medieval_monastery.actions import MedievalMonasteryAction, parse_action
 from monastic.games.medieval_monastery.catalogue import TABLE
 from monastic.games.medieval_monastery.rules import legal, sampling, setup
@@ -41,14 +40,19 @@ __all__ = ["MedievalMonasteryGame", "MedievalMonasteryState"]
 _rule_for = RULES.get
 
 
-class MedievalMonasteryState(StateData, State):
+class MedievalMonasteryState(StateData):
     """A game of Medieval Monastery in progress."""
 
     __slots__ = ()
 
-    # The rules' functions themselves, not wrappers: one call less per decision.
-    to_act = legal.to_act
-    legal_actions = legal.legal_actions  # type: ignore[assignment]
+    def to_act(self) -> list[int]:
+        return legal.to_act(self)
+
+    def legal_actions(self, seat: int) -> list[MedievalMonasteryAction]:  # type: ignore[override]
+        return legal.legal_actions(self, seat)
+
+    def choice_notes(self, seat: int) -> dict[str, str]:
+        return notes.choice_notes(self, seat)
 
     def is_legal(self, seat: int, action: object) -> bool:
         return legal.is_legal(self, seat, action)
@@ -148,4 +152,15 @@ class MedievalMonasteryGame(Game):
         return parse_action(text)
 
     def _from_dict(self, data: Mapping[str, Any]) -> MedievalMonasteryState:
-        return MedievalMonasteryState.from_dict(data)
+        """Each field's type, range and length (the schema), then what spans fields (every
+        card once, known cards in their hands, the decision waited for), then a decision to
+        take: ``BadSaveFile`` naming the field otherwise."""
+        # Only a load needs the validation library: imported here, a new game never waits.
+        from monastic.engine.validation import check_playable
+        from monastic.games.medieval_monastery.rules.consistency import check_consistency
+        from monastic.games.medieval_monastery.schema import checked_fields
+
+        s = MedievalMonasteryState.from_dict(checked_fields(data))
+        check_consistency(s)
+        check_playable(s)
+        return s

@@ -10,11 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
-from monastic.engine import Rng
+from monastic.engine import Rng, State
 from monastic.games.medieval_monastery.catalogue import (
-    DECK_SIZE,
-    SUIT_COUNT,
-    TABLE,
     card_mask,
     mask_cards,
 )
@@ -87,7 +84,7 @@ PendingOffer = tuple[int, int, int, int, str]
 TradeRecord = tuple[int, int, int, int, str, str]
 
 
-class StateData:
+class StateData(State):  # abstract: the rules come with the game's state class
     """The fields of a game, with a fast hand-checked copy."""
 
     __slots__ = (
@@ -204,66 +201,34 @@ class StateData:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """A state from ``to_dict`` output; raises KeyError or ValueError naming what is wrong."""
+        """A state from ``to_dict`` output as given: a load checks it before and after
+        (``schema.py``, then ``rules/consistency.py``)."""
         s = cls.__new__(cls)
-        n = _int(data, "players", TABLE.min_players, TABLE.max_players)
-        s.players = n
-        s.turns = _int(data, "turns", 1, MAX_TURNS)
-        s.turn = _int(data, "turn", 1, s.turns)
-        s.abbot = _int(data, "abbot", 0, n - 1)
-        s.actor = _int(data, "actor", 0, n - 1)
-        s.seats_done = _int(data, "seats_done", 0, n)
-        s.step = str(data["step"])
-        if s.step not in STEPS:
-            raise ValueError(f"unknown step {s.step!r}")
-        s.deck = _cards(data["deck"], "deck")
-        s.discard = _cards(data["discard"], "discard")
-        s.hands = [_cards(h, "hand") for h in _list(data["hands"], n, "hands")]
-        s.centre = _cards(data["centre"], "centre")
-        everything = sorted(s.deck + s.discard + s.centre + [c for h in s.hands for c in h])
-        if everything != list(range(DECK_SIZE)):
-            raise ValueError(f"the {DECK_SIZE} cards must each be in exactly one place")
-        s.suit_scores = [
-            [int(x) for x in _list(row, SUIT_COUNT, "suit_scores")]
-            for row in _list(data["suit_scores"], n, "suit_scores")
-        ]
-        s.known_cards = [
-            [card_mask(_cards(k, "known_cards")) for k in _list(row, n, "known_cards")]
-            for row in _list(data["known_cards"], n, "known_cards")
-        ]
-        for v in range(n):
-            for h in range(n):
-                if s.known_cards[v][h] & ~card_mask(s.hands[h]) or (v == h and s.known_cards[v][h]):
-                    raise ValueError(f"known_cards[{v}][{h}] names cards not in that hand")
-        s.rng = Rng(int(data["rng"]))
-        s.queue = [_seat(x, n) for x in data["queue"]]
-        s.choices = [int(x) for x in _list(data["choices"], n, "choices")]
-        s.offers_answered = [int(x) for x in data["offers_answered"]]
-        s.done_trading = [bool(x) for x in data["done_trading"]]
-        s.trader = _seat(data["trader"], n)
+        s.players = data["players"]
+        s.turns = data["turns"]
+        s.turn = data["turn"]
+        s.abbot = data["abbot"]
+        s.actor = data["actor"]
+        s.seats_done = data["seats_done"]
+        s.step = data["step"]
+        s.deck = list(data["deck"])
+        s.discard = list(data["discard"])
+        s.hands = [list(hand) for hand in data["hands"]]
+        s.centre = list(data["centre"])
+        s.suit_scores = [list(row) for row in data["suit_scores"]]
+        s.known_cards = [[card_mask(known) for known in row] for row in data["known_cards"]]
+        s.rng = Rng(data["rng"])
+        s.queue = list(data["queue"])
+        s.choices = list(data["choices"])
+        s.offers_answered = list(data["offers_answered"])
+        s.done_trading = list(data["done_trading"])
+        s.trader = data["trader"]
         offer = data["pending_offer"]
-        s.pending_offer = (
-            None
-            if offer is None
-            else (
-                int(offer[0]),
-                _seat(offer[1], n),
-                _seat(offer[2], n),
-                int(offer[3]),
-                str(offer[4]),
-            )
-        )
-        s.offer_number = int(data["offer_number"])
-        s.trade_log = [
-            (int(a), int(b), int(c), int(d), str(e), str(f))
-            for a, b, c, d, e, f in data["trade_log"]
-        ]
-        s.flush_winner = int(data["flush_winner"])
+        s.pending_offer = None if offer is None else tuple(offer)
+        s.offer_number = data["offer_number"]
+        s.trade_log = [tuple(entry) for entry in data["trade_log"]]
+        s.flush_winner = data["flush_winner"]
         s.combo_memo = None
-        if s.step == ANSWER and s.pending_offer is None:
-            raise ValueError("step 'answer' needs a pending offer")
-        if s.step in SIMULTANEOUS and not s.queue:
-            raise ValueError(f"step {s.step!r} needs seats to choose")
         return s
 
 
@@ -289,30 +254,3 @@ def upgrade_version_1(data: dict[str, Any]) -> dict[str, Any]:
     if clash:
         raise ValueError(f"a version 1 save may not hold the version 2 fields {clash}")
     return {RENAMED_IN_VERSION_2.get(key, key): value for key, value in data.items()}
-
-
-def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value: int = data[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
-def _list(value: Any, length: int, what: str) -> list[Any]:
-    if not isinstance(value, list) or len(value) != length:
-        raise ValueError(f"{what} must be a list of {length}")
-    return value
-
-
-def _seat(value: Any, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise ValueError(f"{value!r} is not a seat")
-    return int(value)
-
-
-def _cards(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list) or not all(
-        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < DECK_SIZE for c in value
-    ):
-        raise ValueError(f"{what} must be a list of card numbers 0..{DECK_SIZE - 1}")
-    return list(value)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache, lru_cache
+from operator import add
 from types import MappingProxyType
 from typing import Any
 
@@ -29,6 +31,7 @@ from monastic.games.medieval_monastery.actions import (
     Swap,
 )
 from monastic.games.medieval_monastery.catalogue import (
+    COMBOS,
     RANK_COUNT,
     SUIT_COUNT,
     SUIT_LETTERS,
@@ -49,6 +52,7 @@ __all__ = [
     "evaluate",
     "greedy_action",
     "hand_potential",
+    "main_combos",
     "utility",
 ]
 
@@ -97,57 +101,122 @@ def _best_combo(hand: list[int], scores: list[int]) -> tuple[float, str, tuple[i
     return best
 
 
-def _main_combos(hand: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
-    """The few combos worth weighing when rating a hand: each suit's whole flush, each rank's
-    whole set, each longest straight and one of each suit (shorter ones score less)."""
+# ``hand_potential`` is most of a search's time (every playout's end rates every hand, and
+# the heuristic rates a hand for each card it might give up), so its steps read values
+# computed once: each combo's points by its size and the suits it holds, and the soft
+# minimum's exponentials. Both give bit for bit the numbers of the plain computation
+# (``utility`` and ``combo_points``; the tests keep that version to compare with). Cards
+# stay small ints (a mask of 72 bits is a long int, and every operation on it allocates).
+_RANK_INDEX = tuple(card % RANK_COUNT for card in range(SUIT_COUNT * RANK_COUNT))
+_SUIT_INDEX = tuple(card // RANK_COUNT for card in range(SUIT_COUNT * RANK_COUNT))
+_SHORTEST_STRAIGHT = COMBOS["straight"].sizes[0]
+_ALL_SUITS = (1 << SUIT_COUNT) - 1
+
+
+@cache
+def _spread(kind: str, size: int, suits: int) -> tuple[int, ...]:
+    """The points a combo of ``kind`` with ``size`` cards adds to each suit, ``suits`` a bit
+    set of the suits its cards hold (as ``score_combo`` adds them); a few hundred in all."""
+    value = COMBOS[kind].points.get(size, 0)
+    return tuple(value if suits >> s & 1 else 0 for s in range(SUIT_COUNT))
+
+
+_FLUSH_POINTS = tuple(
+    tuple(_spread("flush", size, 1 << suit) for suit in range(SUIT_COUNT))
+    for size in range(RANK_COUNT + 1)
+)
+_SUITS_POINTS = _spread("suits", SUIT_COUNT, _ALL_SUITS)
+_WINNING_FLUSH = COMBOS["flush"].wins_at
+# exp(-k / SOFTNESS) for a whole-number gap k above the lowest suit; larger gaps are computed.
+_EXP_LIMIT = 1024
+_EXP = tuple(math.exp(-k / SOFTNESS) for k in range(_EXP_LIMIT))
+#: A hand's main combo: its cards and the points it adds to each suit.
+MainCombo = tuple[Sequence[int], tuple[int, ...]]
+
+
+@lru_cache(maxsize=1 << 16)
+def _soft_min(scores: tuple[int, ...]) -> float:
+    """``utility(scores)`` for whole-number scores, bit for bit the same float; kept for the
+    last 65,536 score rows (a search meets the same few rows again and again)."""
+    low = min(scores)
+    total = 0.0
+    for x in scores:
+        gap = x - low
+        total += _EXP[gap] if gap < _EXP_LIMIT else math.exp(-gap / SOFTNESS)
+    return low - SOFTNESS * math.log(total)
+
+
+@lru_cache(maxsize=1 << 13)
+def main_combos(cards: tuple[int, ...]) -> tuple[MainCombo, ...] | None:
+    """The main combos of a hand (its cards ascending), in the order the greedy declaring
+    weighs them: each suit's whole flush, each rank's whole set, each longest straight (per
+    rank the card whose suit holds fewest, the lowest suit on a tie), one of each suit (the
+    lowest card of each). None if the hand holds the 9-card flush that wins at once. A pure
+    function of the hand, kept for the last few thousand hands (a search rates its own hand,
+    and hands a card apart, again and again)."""
     by_suit: list[list[int]] = [[] for _ in range(SUIT_COUNT)]
     by_rank: list[list[int]] = [[] for _ in range(RANK_COUNT)]
-    for card in sorted(hand):
-        by_suit[card // RANK_COUNT].append(card)
-        by_rank[card % RANK_COUNT].append(card)
-    out: list[tuple[str, tuple[int, ...]]] = []
-    out.extend(("flush", tuple(cards)) for cards in by_suit if len(cards) >= 2)
-    out.extend(("kind", tuple(cards)) for cards in by_rank if len(cards) >= 2)
-
-    def spare(cards: list[int]) -> int:  # the card whose suit needs it least
-        return min(cards, key=lambda c: len(by_suit[c // RANK_COUNT]))
-
+    for card in cards:
+        by_suit[_SUIT_INDEX[card]].append(card)
+        by_rank[_RANK_INDEX[card]].append(card)
+    out: list[MainCombo] = []
+    for suit, held in enumerate(by_suit):
+        if len(held) >= 2:
+            if len(held) == _WINNING_FLUSH:
+                return None
+            out.append((held, _FLUSH_POINTS[len(held)][suit]))
+    for held in by_rank:
+        if len(held) >= 2:
+            suits = 0
+            for card in held:
+                suits |= 1 << _SUIT_INDEX[card]
+            out.append((held, _spread("kind", len(held), suits)))
     low = 0
     while low < RANK_COUNT:
         high = low
         while high < RANK_COUNT and by_rank[high]:
             high += 1
-        if high - low >= 3:
-            out.append(("straight", tuple(sorted(spare(by_rank[r]) for r in range(low, high)))))
+        if high - low >= _SHORTEST_STRAIGHT:
+            chosen = []
+            suits = 0
+            for rank_index in range(low, high):
+                column = by_rank[rank_index]
+                spare = column[0]
+                for card in column:
+                    if len(by_suit[_SUIT_INDEX[card]]) < len(by_suit[_SUIT_INDEX[spare]]):
+                        spare = card
+                chosen.append(spare)
+                suits |= 1 << _SUIT_INDEX[spare]
+            out.append((chosen, _spread("straight", high - low, suits)))
         low = high + 1
     if all(by_suit):
-        out.append(("suits", tuple(sorted(cards[0] for cards in by_suit))))
-    return out
+        out.append(([held[0] for held in by_suit], _SUITS_POINTS))
+    return tuple(out)
 
 
 def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
-    """Utility gained by declaring a hand's main combos greedily, best first."""
-    cards = list(hand)
-    current = list(scores)
+    """Utility gained by declaring a hand's main combos greedily, best first (the first of
+    equal gains); 1000 for a hand holding the 9-card flush."""
+    cards = tuple(sorted(hand))
+    table = main_combos(cards)
+    if table is None:
+        return 1000.0
+    current = tuple(scores)
     total = 0.0
-    while len(cards) >= 2:
-        base = utility(current)
-        best: tuple[float, list[int]] | None = None
-        for kind, used in _main_combos(cards):
-            if is_winning_flush(kind, used):
-                return 1000.0
-            points = combo_points(kind, used)
-            after = [s + p for s, p in zip(current, points, strict=True)]
-            gain = utility(after) - base
-            if best is None or gain > best[0]:
-                best = (gain, after)
-                best_used = used
-        if best is None:
-            break
-        total += best[0]
-        current = best[1]
-        for card in best_used:
-            cards.remove(card)
+    while table:
+        base = _soft_min(current)
+        best_gain = -math.inf
+        best_after = current
+        best_used: Sequence[int] = ()
+        for used, points in table:
+            after = tuple(map(add, current, points))
+            gain = _soft_min(after) - base
+            if gain > best_gain:
+                best_gain, best_after, best_used = gain, after, used
+        total += best_gain
+        current = best_after
+        cards = tuple([c for c in cards if c not in best_used])
+        table = main_combos(cards) or ()
     return total
 
 
@@ -223,9 +292,9 @@ def _choose_play(
         suit_index = card // RANK_COUNT
         gained = CARDS_GAINED[suit_index]
         if suit_index == WORK:  # fresh cards replace the rest
-            gained = TABLE.work_draw - len(rest)
+            gained = float(TABLE.work_draw - len(rest))  # compiled, a float stays one
         elif suit_index == ABBEY:  # the largest other hand
-            gained = max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest)
+            gained = float(max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest))
         elif suit_index == MONKS:
             gained = 0.3 * (state.players - 1)
         return hand_potential(rest, scores) + gained * per_card

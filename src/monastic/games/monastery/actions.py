@@ -9,10 +9,21 @@ and a space 1-9 (``B5``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from monastic.engine import ActionSyntaxError
-from monastic.games.monastery.catalogue import COLOUR_LETTERS, TYPE_BY_ID
+from monastic.engine.jsonio import excerpt
+from monastic.games.monastery.catalogue import (
+    BOARD_CELLS,
+    BOARD_ROWS,
+    COLOUR_LETTERS,
+    COLOURS,
+    INSTANCES,
+    TRACK_SPACES,
+    TYPE_BY_ID,
+)
 
 __all__ = [
     "ABBEY_XY",
@@ -36,6 +47,7 @@ __all__ = [
     "Shift",
     "Stand",
     "Workshop",
+    "check_action",
     "parse_action",
 ]
 
@@ -276,27 +288,143 @@ MAction = (
 )
 
 
+# Checking an action built by hand ------------------------------------------------------------
+# The rules build their actions right and the legal listing makes thousands of them, so the
+# classes check nothing; ``check_action`` runs once per ``apply`` on what came from outside.
+
+#: Cells lie at x and y from -512 to 511 (``geometry.cell_key``).
+COORDINATE_LIMIT = 512
+_BOXES = max(len(t.boxes) for t in INSTANCES)
+_MOST_COST = 100  # far above any movement points
+
+
+def _refuse(action: object, why: str) -> ActionSyntaxError:
+    return ActionSyntaxError(f"{excerpt(action, 60)} is not a monastery action: {why}")
+
+
+def _whole(action: object, name: str, lo: int, hi: int) -> None:
+    value = getattr(action, name)
+    if type(value) is not int or not lo <= value <= hi:
+        raise _refuse(action, f"{name} must be a whole number {lo}..{hi}, not {excerpt(value)}")
+
+
+def _xy(action: object, x: str, y: str, abbey: bool = False) -> None:
+    """A cell's coordinates (or, for a place, the Abbey's)."""
+    pair = (getattr(action, x), getattr(action, y))
+    if abbey and pair == ABBEY_XY and type(pair[0]) is int and type(pair[1]) is int:
+        return
+    for name in (x, y):
+        _whole(action, name, -COORDINATE_LIMIT, COORDINATE_LIMIT - 1)
+
+
+def _tile_id(action: object, name: str) -> None:
+    value = getattr(action, name)
+    if type(value) is not str or value not in TYPE_BY_ID:
+        raise _refuse(action, f"{name} must be a tile id such as PATH_I, not {excerpt(value)}")
+
+
+def _check_lay(a: Any) -> None:
+    _tile_id(a, "tile")
+    _xy(a, "x", "y")
+    _whole(a, "rot", 0, 3)
+    if type(a.stables) is not bool:
+        raise _refuse(a, f"stables must be true or false, not {excerpt(a.stables)}")
+
+
+def _check_move(a: Any) -> None:
+    _xy(a, "sx", "sy", abbey=True)
+    _xy(a, "dx", "dy", abbey=True)
+    _whole(a, "sbox", -1, _BOXES - 1)
+    _whole(a, "dbox", -1, _BOXES - 1)
+    _whole(a, "cost", 0, _MOST_COST)
+
+
+def _check_shift(a: Any) -> None:
+    _xy(a, "x", "y")
+    _whole(a, "a", 0, _BOXES - 1)
+    _whole(a, "b", 0, _BOXES - 1)
+
+
+def _check_keep(a: Any) -> None:
+    _xy(a, "x", "y", abbey=True)
+    _whole(a, "box", -1, _BOXES - 1)
+
+
+def _check_cells(a: Any) -> None:
+    _whole(a, "a", 0, BOARD_CELLS - 1)
+    _whole(a, "b", 0, BOARD_CELLS - 1)
+
+
+def _check_letter(a: Any) -> None:
+    _whole(a, "cell", 0, BOARD_CELLS - 1)
+    _whole(a, "colour", 0, COLOURS - 1)
+    _whole(a, "space", 0, TRACK_SPACES - 1)
+
+
+def _check_monk(a: Any) -> None:
+    _whole(a, "colour", 0, COLOURS - 1)
+    _whole(a, "row", 0, BOARD_ROWS - 1)
+
+
+def _nothing(a: Any) -> None:
+    del a  # no fields
+
+
+_CHECKS: dict[type, Callable[[Any], None]] = {
+    Lay: _check_lay,
+    Exchange: _nothing,
+    Return: lambda a: _tile_id(a, "tile"),
+    Move: _check_move,
+    Shift: _check_shift,
+    Encourage: lambda a: _xy(a, "x", "y"),
+    End: _nothing,
+    Library: _check_cells,
+    Workshop: _nothing,
+    Almonry: _nothing,
+    AbbotsHouse: _nothing,
+    Pray: lambda a: _xy(a, "x", "y"),
+    Purchase: _nothing,
+    BuyLetter: _check_letter,
+    BuyMonk: _check_monk,
+    Elect: lambda a: _whole(a, "colour", 0, COLOURS - 1),
+    Imprison: lambda a: _whole(a, "colour", -1, COLOURS - 1),
+    Stand: lambda a: _xy(a, "x", "y"),
+    Keep: _check_keep,
+}
+
+
+def check_action(action: object) -> None:
+    """Raise ``ActionSyntaxError`` unless ``action`` is a Monastery action whose fields have
+    their types and ranges (a bool is no number, ``1.0`` no whole number, a list no tile)."""
+    check = _CHECKS.get(type(action))
+    if check is None:
+        raise ActionSyntaxError(f"{excerpt(action, 60)} is not a monastery action")
+    check(action)
+
+
 def _cell(cell: int) -> str:
     return f"{COLOUR_LETTERS[cell // 10]}{cell % 10 + 1}"
 
 
-_XY = r"(-?\d+),(-?\d+)"
-_PLACE = r"(A|-?\d+,-?\d+(?:/\d+)?)"
+# ASCII digits only, and few of them: no text reaches int() that it would refuse.
+_N = r"[0-9]{1,6}"
+_XY = rf"(-?{_N}),(-?{_N})"
+_PLACE = rf"(A|-?{_N},-?{_N}(?:/{_N})?)"
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"(lay|stables) ([A-Z_0-9]+) {_XY} r(0|90|180|270)"), "lay"),
+    (re.compile(rf"(lay|stables) ([A-Z_0-9]{{1,40}}) {_XY} r(0|90|180|270)"), "lay"),
     (re.compile(r"exchange"), "exchange"),
-    (re.compile(r"return ([A-Z_0-9]+)"), "return"),
-    (re.compile(rf"move {_PLACE} {_PLACE} c(\d+)"), "move"),
-    (re.compile(rf"shift {_XY}/(\d+)>(\d+)"), "shift"),
+    (re.compile(r"return ([A-Z_0-9]{1,40})"), "return"),
+    (re.compile(rf"move {_PLACE} {_PLACE} c({_N})"), "move"),
+    (re.compile(rf"shift {_XY}/({_N})>({_N})"), "shift"),
     (re.compile(rf"encourage {_XY}"), "encourage"),
     (re.compile(r"end"), "end"),
-    (re.compile(r"library ([RBGY])(\d+) ([RBGY])(\d+)"), "library"),
+    (re.compile(rf"library ([RBGY])({_N}) ([RBGY])({_N})"), "library"),
     (re.compile(r"workshop"), "workshop"),
     (re.compile(r"almonry"), "almonry"),
     (re.compile(r"abbotshouse"), "abbotshouse"),
     (re.compile(rf"pray {_XY}"), "pray"),
     (re.compile(r"purchase"), "purchase"),
-    (re.compile(r"buy ([RBGY])(\d+) ([RBGY])(\d)"), "buy"),
+    (re.compile(rf"buy ([RBGY])({_N}) ([RBGY])({_N})"), "buy"),
     (re.compile(r"monk ([RBGY]) ([RBGY])"), "monk"),
     (re.compile(r"elect ([RBGY])"), "elect"),
     (re.compile(r"imprison ([RBGY]|none)"), "imprison"),
@@ -319,20 +447,20 @@ def _parse_place(text: str) -> tuple[int, int, int]:
 def _board_cell(row: str, col: str, text: str) -> int:
     c = int(col)
     if not 1 <= c <= 10:
-        raise ActionSyntaxError(f"{text!r}: board columns are 1-10, not {c}")
+        raise ActionSyntaxError(f"{excerpt(text)}: board columns are 1-10, not {c}")
     return COLOUR_LETTERS.index(row) * 10 + c - 1
 
 
 def _tile(tid: str, text: str) -> str:
     if tid not in TYPE_BY_ID:
-        raise ActionSyntaxError(f"{text!r}: unknown tile {tid!r}")
+        raise ActionSyntaxError(f"{excerpt(text)}: unknown tile {excerpt(tid)}")
     return tid
 
 
 def parse_action(text: str) -> MAction:
     """Parse one canonical action text; raises ActionSyntaxError naming what is wrong."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action must be text, not {text!r}")
+        raise ActionSyntaxError(f"an action must be text, not {excerpt(text)}")
     t = " ".join(text.split())
     for pattern, kind in _PATTERNS:
         m = pattern.fullmatch(t)
@@ -369,7 +497,7 @@ def parse_action(text: str) -> MAction:
         if kind == "buy":
             space = int(g[3])
             if not 1 <= space <= 9:
-                raise ActionSyntaxError(f"{t!r}: track spaces are 1-9, not {space}")
+                raise ActionSyntaxError(f"{excerpt(t)}: track spaces are 1-9, not {space}")
             return BuyLetter(_board_cell(g[0], g[1], t), COLOUR_LETTERS.index(g[2]), space - 1)
         if kind == "monk":
             return BuyMonk(COLOUR_LETTERS.index(g[0]), COLOUR_LETTERS.index(g[1]))
@@ -383,6 +511,6 @@ def parse_action(text: str) -> MAction:
             p = _parse_place(g[0])
             return Keep(p[0], p[1], p[2])
     raise ActionSyntaxError(
-        f"{text!r} is not a monastery action (try e.g. 'lay PATH_I 1,2 r0', 'move A 1,2 c1',"
+        f"{excerpt(text)} is not a monastery action (try e.g. 'lay PATH_I 1,2 r0', 'move A 1,2 c1',"
         " 'end', 'purchase', 'buy R2 R1', 'monk R B')"
     )

@@ -7,16 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from monastic.engine import Rng
-from monastic.games.monastery.catalogue import (
-    BOARD,
-    BOARD_CELLS,
-    COLOURS,
-    INSTANCES,
-    N_MONKS,
-    N_TILES,
-    TRACK_SPACES,
-)
+from monastic.engine import Rng, State
 
 __all__ = ["RENAMED_IN_VERSION_2", "StateData", "upgrade_from_version_1"]
 
@@ -86,7 +77,7 @@ _INT_FIELDS = (
 _BOOL_OPTS = ("team", "simple", "vow_of_silence", "start_hand")
 
 
-class StateData:
+class StateData(State):  # abstract: the rules come with the game's state class
     """The fields of one game of Monastery, with a fast hand-written copy."""
 
     __slots__ = (
@@ -94,8 +85,7 @@ class StateData:
         *_NESTED_FIELDS,
         *_INT_FIELDS,
         *_BOOL_OPTS,
-        "_adjacency",
-        "_placement_cache",
+        "_layout",
         "_legal_cache",
         "grid",
         "phase",
@@ -162,15 +152,14 @@ class StateData:
     start_hand: bool
     rng: Rng
     seed: int
-    # Not game data: caches of pure functions of the laid tiles, shared by copies
-    _adjacency: dict[int, list[int]] | None
-    _placement_cache: tuple[Any, list[tuple[int, int, int]]] | None
-    _legal_cache: tuple[Any, frozenset[Any]] | None  # one state's own, never copied
+    # Not game data, never saved:
+    _layout: Any  # rules.layout.Layout of the laid tiles or None; copies share it (immutable)
+    _legal_cache: Any  # the last listing of legal actions (game.py); one state's own
 
     # Data ---------------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        """An independent copy (the caches that depend only on the laid tiles are shared).
+        """An independent copy (the layout, which depends only on the laid tiles, is shared).
 
         Written out field by field: a search copies states all the time."""
         new = object.__new__(type(self))
@@ -224,8 +213,7 @@ class StateData:
         new.phase = self.phase
         new.rng = self.rng.copy()
         new.seed = self.seed
-        new._adjacency = self._adjacency
-        new._placement_cache = self._placement_cache
+        new._layout = self._layout
         new._legal_cache = None
         return new
 
@@ -245,83 +233,22 @@ class StateData:
 
     @classmethod
     def from_dict(cls, data: Any) -> Self:
-        """Rebuild a state from ``to_dict`` output; ValueError names what is wrong."""
+        """Rebuild a state from ``to_dict`` output as given: a load checks it before and
+        after (``schema.py``, then ``consistency.py``)."""
         st = object.__new__(cls)
         for name in _LIST_FIELDS:
-            v = data[name]
-            if not isinstance(v, list):
-                raise ValueError(f"field {name!r} must be a list")
-            setattr(st, name, list(v))
+            setattr(st, name, list(data[name]))
         for name in _NESTED_FIELDS:
-            v = data[name]
-            if not isinstance(v, list) or not all(isinstance(x, list) for x in v):
-                raise ValueError(f"field {name!r} must be a list of lists")
-            setattr(st, name, [list(x) for x in v])
-        for name in _INT_FIELDS:
-            v = data[name]
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"field {name!r} must be a whole number")
-            setattr(st, name, v)
-        for name in _BOOL_OPTS:
-            v = data[name]
-            if not isinstance(v, bool):
-                raise ValueError(f"field {name!r} must be true or false")
-            setattr(st, name, v)
-        st.phase = str(data["phase"])
-        st.rng = Rng(int(data["rng"]))
-        st.seed = int(data["seed"])
-        st.grid = {int(k): int(v) for k, v in data["grid"]}
-        st._adjacency = None
-        st._placement_cache = None
+            setattr(st, name, [list(x) for x in data[name]])
+        for name in (*_INT_FIELDS, *_BOOL_OPTS):
+            setattr(st, name, data[name])
+        st.phase = data["phase"]
+        st.rng = Rng(data["rng"])
+        st.seed = data["seed"]
+        st.grid = {k: v for k, v in data["grid"]}
+        st._layout = None  # rebuilt when first needed
         st._legal_cache = None
-        _validate(st)
         return st
-
-
-def _validate(st: StateData) -> None:
-    """Raise ValueError if the loaded data is inconsistent."""
-    if not 2 <= st.n <= COLOURS or len(st.seat_colour) != st.n:
-        raise ValueError("player count and colours disagree")
-    if (
-        len(st.tile_cell) != N_TILES
-        or len(st.tile_box_monks) != N_TILES
-        or len(st.monk_location) != N_MONKS
-    ):
-        raise ValueError("wrong number of tiles or monks")
-    seen = sorted(
-        st.bag
-        + [t for h in st.hands for t in h]
-        + [i for i in range(N_TILES) if st.tile_cell[i] >= 0]
-    )
-    removed = [
-        i
-        for i in range(N_TILES)
-        if INSTANCES[i].owner_colour >= 0 and INSTANCES[i].owner_colour not in st.seat_colour
-    ]
-    if sorted(seen + removed) != list(range(N_TILES)):
-        raise ValueError("tiles are not all accounted for exactly once")
-    if len(st.hands) != st.n or len(st.blessings) != st.n:
-        raise ValueError("per-seat lists have the wrong length")
-    given = st.blessings + st.tile_blessings
-    if sum(given) > BOARD.blessings or min(given) < 0:
-        raise ValueError("blessing counts are impossible")
-    if (
-        len(st.board_letters) != BOARD_CELLS
-        or len(st.board_small_side) != BOARD_CELLS
-        or [len(t) for t in st.tracks] != [TRACK_SPACES] * COLOURS
-    ):
-        raise ValueError("the Prayer Board or the tracks have the wrong shape")
-    for m in range(N_MONKS):
-        loc, box = st.monk_location[m], st.monk_box[m]
-        if not OUT <= loc < N_TILES or (loc >= 0 and st.tile_cell[loc] < 0):
-            raise ValueError(f"monk {m} stands on a tile that is not laid")
-        if box >= 0 and (loc < 0 or st.tile_box_monks[loc][box] != m):
-            raise ValueError(f"monk {m} and the boxes of its tile disagree")
-    for entry in st.returned_tiles:
-        if len(entry) != 3 or not 0 <= entry[0] < st.n or not 0 <= entry[1] < N_TILES:
-            raise ValueError("a 'returned_tiles' entry must be [seat, tile, mask]")
-    if st.phase not in PHASES:
-        raise ValueError(f"unknown phase {st.phase!r}")
 
 
 #: Version 1 saves used short field names; version 2 spells them out (old -> new).

@@ -1,9 +1,10 @@
 """The view's parts (the engine's ``State.view`` puts them together): what each seat may see
 (M-5).
 
-Everyone sees the map, the monks, the Prayer Board, the tracks and how many tiles each seat
-holds. A seat's screen (its hand and blessings) is its own: it stands under ``screen`` in
-that seat's view only. Buildings under construction are named only to the seat that laid
+Everyone sees the map, the monks, the Prayer Board, the tracks, how many tiles each seat
+holds and every seat's blessings (M-D15: each gain and spend is public, so a player with a
+perfect memory knows them). A seat's hand is its own: it stands under ``screen`` in that
+seat's view only. Buildings under construction are named only to the seat that laid
 them (``hidden.hidden_from``).
 """
 
@@ -83,6 +84,9 @@ def _player(st: StateData, seat: int) -> dict[str, Any]:
             for ch, v in zip(BOARD.tracks[c], st.tracks[c], strict=True)
         ),
         "hand_size": len(st.hands[seat]),
+        # M-D15: every gain and spend is public, so perfect memory knows these counts.
+        "blessings": st.blessings[seat],
+        "locked_blessings": st.locked_blessings[seat],
     }
 
 
@@ -228,6 +232,7 @@ def view_details(st: StateData, seat: int | None) -> dict[str, Any]:
         "monks": monks,
         "prayer_board": _prayer_board(st),
         "bag": len(st.bag),
+        "blessing_supply": common.supply(st),
         "ending": _ENDING[st.ending],
         "pending": _pending(st),
         "step": _step(st),

@@ -412,7 +412,8 @@ _WHY = {
 def _blessing(e: Event, v: int | None) -> str:
     text = f"{seat_name(e['seat'], v)} received a blessing{_WHY.get(e.get('why', ''), '')}"
     if "held" in e:
-        text += f"; you hold {e['held']}" + (" (locked this scoring)" if e.get("locked") else "")
+        holds = "you hold" if v is not None and e["seat"] == v else "now holds"
+        text += f"; {holds} {e['held']}" + (" (locked this scoring)" if e.get("locked") else "")
     return text
 
 

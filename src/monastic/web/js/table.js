@@ -104,6 +104,7 @@ function drawEnd() {
   if (!over) return;
   $("end-body").replaceChildren(...renderResult(view.result, page.table, view.players.length));
   $("replay-link").href = `/replay/${tableId}${page.you !== null ? `?seat=${page.you}` : ""}`;
+  $("analysis-link").href = `/analysis/${tableId}`;
   const rematch = $("rematch");
   rematch.hidden = page.you === null;
   rematch.textContent = page.table && page.table.rematch ? "Join the rematch" : "Rematch";

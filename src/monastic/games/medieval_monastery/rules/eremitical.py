@@ -20,6 +20,7 @@ from monastic.games.medieval_monastery.rules.hands import (
     empty_hand,
     gain,
     lose,
+    lose_unseen,
     reveal,
     texts,
     to_discard,
@@ -216,7 +217,15 @@ def _resolve_bids(s: StateData, ev: Events) -> None:
 
 
 def _gift(s: StateData, giver: int, receiver: int, card: int, ev: Events) -> None:
-    gain(s, receiver, card, (giver,))
+    """The giver's card goes to the receiver, seen by the two alone (C-19, C-D6)."""
+    worked_out = lose_unseen(s, giver, card, receiver)
+    _arrive(s, giver, receiver, card, worked_out, ev)
+
+
+def _arrive(
+    s: StateData, giver: int, receiver: int, card: int, worked_out: tuple[int, ...], ev: Events
+) -> None:
+    gain(s, receiver, card, (giver, *worked_out))
     if ev is not None:
         ev.append(
             Event(
@@ -230,24 +239,22 @@ def _gift(s: StateData, giver: int, receiver: int, card: int, ev: Events) -> Non
 
 def _resolve_orders(s: StateData, ev: Events) -> None:
     gifts = [(seat, s.choices[seat]) for seat in s.queue]
-    for seat, card in gifts:  # C-9: all gifts leave before any arrives
-        lose(s, seat, card)
-    for seat, card in gifts:
-        _gift(s, seat, (seat - 1) % s.players, card, ev)
+    # C-9: all gifts leave before any arrives
+    left = [lose_unseen(s, seat, card, (seat - 1) % s.players) for seat, card in gifts]
+    for (seat, card), worked_out in zip(gifts, left, strict=True):
+        _arrive(s, seat, (seat - 1) % s.players, card, worked_out, ev)
     action_done(s, ev)
 
 
 def _resolve_monks_in(s: StateData, ev: Events) -> None:
     gifts = [(seat, s.choices[seat]) for seat in s.queue]
     for seat, card in gifts:
-        lose(s, seat, card)
         _gift(s, seat, s.actor, card, ev)
     _monks_out_start(s, ev)
 
 
 def monks_give(s: StateData, card: int, ev: Events) -> None:
     receiver = s.queue.pop(0)
-    lose(s, s.actor, card)
     _gift(s, s.actor, receiver, card, ev)
     _monks_out_next(s, ev)
 

@@ -22,6 +22,7 @@ __all__ = [
     "empty_hand",
     "gain",
     "lose",
+    "lose_unseen",
     "reveal",
     "texts",
     "to_discard",
@@ -44,7 +45,7 @@ def clockwise(s: StateData, start: int) -> list[int]:
 
 
 def lose(s: StateData, holder: int, *cards: int) -> None:
-    """Take cards out of a hand."""
+    """Take cards out of a hand in sight of everyone (played, discarded, bid, declared)."""
     hand = s.hands[holder]
     keep = -1
     for card in cards:
@@ -53,6 +54,34 @@ def lose(s: StateData, holder: int, *cards: int) -> None:
     for row in s.known_cards:
         if row[holder]:  # most of the time nobody knows a card of this hand
             row[holder] &= keep
+
+
+def lose_unseen(
+    s: StateData, holder: int, card: int, seen_by: int, could_be: int = -1
+) -> tuple[int, ...]:
+    """Take ``card`` out of a hand in sight of ``seen_by`` alone (a gift, an accept card):
+    C-D6. The other viewers only know that one of the holder's cards in the mask
+    ``could_be`` left (any card for a gift; the cards that match the ask for an accept), so
+    each forgets the cards it knew there that could have been the one, unless it knew the
+    whole hand and only one of its cards could leave. Returns the viewers who worked the
+    card out that way (they know where it went)."""
+    hand = s.hands[holder]
+    size = len(hand)
+    hand.remove(card)
+    bit = 1 << card
+    worked_out: list[int] = []
+    for viewer, row in enumerate(s.known_cards):
+        known = row[holder]
+        if not known:  # most of the time nobody knows a card of this hand
+            continue
+        if viewer == seen_by:
+            row[holder] = known & ~bit
+            continue
+        could = known & could_be
+        if could == bit and known.bit_count() == size:
+            worked_out.append(viewer)
+        row[holder] = known & ~could
+    return tuple(worked_out)
 
 
 def gain(s: StateData, holder: int, card: int, seen_by: Iterable[int] | None) -> None:

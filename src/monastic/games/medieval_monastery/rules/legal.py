@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from monastic.engine.jsonio import excerpt
 from monastic.games.medieval_monastery.actions import (
     ASKS,
     BID,
@@ -193,7 +194,9 @@ def why_illegal(s: StateData, seat: int, action: object) -> str | None:
     expected = _EXPECTED[step]
     if not isinstance(action, expected):
         names = " or ".join(t.__name__.lower() for t in expected)
-        return f"{action} does not fit: now seat {seat} must {_WHAT[step]} ({names})"
+        return (
+            f"{excerpt(str(action), 60)} does not fit: now seat {seat} must {_WHAT[step]} ({names})"
+        )
     if isinstance(action, Done):
         return None
     if isinstance(action, Play | Bid | Give):
@@ -240,7 +243,7 @@ def why_illegal(s: StateData, seat: int, action: object) -> str | None:
         if not is_combo(action.kind, action.cards):
             return f"{' '.join(card_text(c) for c in action.cards)} is not a {action.kind} (C-13)"
         return None
-    return f"{action} is not legal now"
+    return f"{excerpt(str(action), 60)} is not legal now"
 
 
 def is_legal(s: StateData, seat: int, action: object) -> bool:

@@ -11,8 +11,15 @@ from monastic.games.medieval_monastery.catalogue import (
     SUIT_LETTERS,
     SUIT_OF,
     TABLE,
+    card_mask,
 )
-from monastic.games.medieval_monastery.rules.hands import Events, clockwise, gain, lose
+from monastic.games.medieval_monastery.rules.hands import (
+    Events,
+    clockwise,
+    gain,
+    lose,
+    lose_unseen,
+)
 from monastic.games.medieval_monastery.rules.turn import action_done
 from monastic.games.medieval_monastery.state import (
     ACCEPTED,
@@ -24,6 +31,7 @@ from monastic.games.medieval_monastery.state import (
 
 __all__ = [
     "ASK_CARDS",
+    "ASK_MASKS",
     "answer",
     "make_offer",
     "matches_ask",
@@ -43,6 +51,8 @@ def matches_ask(card: int, ask: str) -> bool:
 ASK_CARDS: dict[str, frozenset[int]] = {
     ask: frozenset(c for c in ALL_CARDS if matches_ask(c, ask)) for ask in ASKS
 }
+#: The same as card masks.
+ASK_MASKS: dict[str, int] = {ask: card_mask(cards) for ask, cards in ASK_CARDS.items()}
 
 
 def open_trading(s: StateData, seat: int, ev: Events) -> None:
@@ -94,10 +104,11 @@ def answer(s: StateData, card: int | None, ev: Events) -> None:
         if ev is not None:
             ev.append(Event("reject", {"number": number, "seat": target}))
     else:
-        lose(s, giver, offered)
-        lose(s, target, card)
-        gain(s, target, offered, None)  # the offered card was named in public
-        gain(s, giver, card, (target,))  # C-19: the accept card is seen by the two only
+        lose(s, giver, offered)  # the offered card was named in public
+        # C-19: the accept card is seen by the two alone; the others know its ask (C-D6)
+        worked_out = lose_unseen(s, target, card, giver, ASK_MASKS[ask])
+        gain(s, target, offered, None)
+        gain(s, giver, card, (target, *worked_out))
         if ev is not None:
             ev.append(
                 Event(

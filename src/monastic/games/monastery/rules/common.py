@@ -93,13 +93,9 @@ def receive(st: StateData, seat: int, locked: bool, events: list[Event], why: st
     st.blessings[seat] += 1
     if locked:
         st.locked_blessings[seat] += 1
+    # M-D15: everything that changes a count happens in the open, so the count is public.
     events.append(
-        Event(
-            "blessing",
-            {"seat": seat, "why": why, "locked": locked, "held": st.blessings[seat]},
-            audience=frozenset({seat}),
-            public={"seat": seat, "why": why},
-        )
+        Event("blessing", {"seat": seat, "why": why, "locked": locked, "held": st.blessings[seat]})
     )
 
 

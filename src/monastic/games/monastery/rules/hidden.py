@@ -25,7 +25,7 @@ def hidden_from(st: StateData, inst: int, seat: int | None) -> bool:
 
 
 def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
-    """Resample other hands, the bag, hidden uc identities and others' blessing counts."""
+    """Resample other hands, the bag and hidden uc identities (blessing counts are public)."""
     r = as_rng(rng)
     new = st.clone()
     new.rng = Rng(r.next64())
@@ -92,18 +92,9 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         passages = [t for t in st.hands[s] if INSTANCES[t].owner_colour >= 0]
         new.hands[s] = sorted([perm[t] for t in h] + passages)
     new.bag = sorted(perm[t] for t in st.bag)
-    new._adjacency = None
-    new._placement_cache = None
+    new._layout = None
     new._legal_cache = None
-    # Others' blessings: keep their total (the supply is on the table), spread it anew.
-    others = [s for s in range(st.n) if s != seat]
-    total = sum(st.blessings[s] for s in others)
-    counts = [0] * len(others)
-    for _ in range(total):
-        counts[r.below(len(others))] += 1
-    for s, c in zip(others, counts, strict=True):
-        new.blessings[s] = c
-        new.locked_blessings[s] = min(new.locked_blessings[s], c)
+    # Blessing counts stay as they are: they are public (M-D15).
     return new
 
 
