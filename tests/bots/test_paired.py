@@ -13,8 +13,10 @@ import monastic
 from monastic.bots.arena import arena_main
 from monastic.bots.arena_games import play_arena_task
 from monastic.bots.deal_stats import bradley_terry_elo, ratio_estimate, resamples, t_interval
+from monastic.bots.level_rates import measure_rate
 from monastic.bots.paired import deal_seatings, paired_report, run_paired
 from monastic.lab.games import GameOutcome, GameTask
+from monastic.lab.stats import wilson
 
 CARDS = "medieval-monastery"
 SHORT = {"turns": 1}  # one round of the card game: a few dozen decisions
@@ -208,3 +210,26 @@ def test_paired_command_writes_records_and_summary(
     bad = ["--game", CARDS, "--bots", "greedy,random,random", "--games", "1", "--paired"]
     assert arena_main([*bad, "--players", "2", "--quiet"]) == 2
     assert "at most 2 bots" in capsys.readouterr().out
+
+
+def test_level_rates_turn_cpu_time_into_level_iterations() -> None:
+    figures = measure_rate(CARDS, 2, games=1, every=25, iterations=10)
+    assert figures.decisions >= 2 and figures.iterations == 10 * figures.decisions
+    assert figures.rate > 0
+    assert figures.level_iterations("hard") == pytest.approx(
+        9 * figures.level_iterations("medium"), abs=5
+    )
+
+
+def test_deals_all_alike_still_get_an_honest_interval() -> None:
+    """Four deals all won: the bootstrap cannot vary, so each deal counts as one trial."""
+    order = [("a", "b"), ("b", "a")]
+    outcomes = [
+        _outcome(d * 2 + k, specs, [40.0, 30.0] if specs[0] == "a" else [30.0, 40.0])
+        for d in range(4)
+        for k, specs in enumerate(order)
+    ]
+    report = paired_report("x", 2, 1, order, outcomes)
+    wins = report.bot("a").win_rate
+    assert wins.value == 1.0 and (wins.low, wins.high) == pytest.approx(wilson(4, 4))
+    assert report.pair("a", "b").ahead.low == pytest.approx(wilson(4, 4)[0])

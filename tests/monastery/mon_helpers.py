@@ -72,7 +72,7 @@ def put(
     st.tile_laid_by[i] = layer
     st.grid[key] = i
     st.laid_order.append(i)
-    st._adjacency = None
+    st._layout = None
     return i
 
 

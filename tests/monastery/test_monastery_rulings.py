@@ -392,7 +392,7 @@ def test_M19_passage_jump_and_praying_block_and_team() -> None:
     assert "move A 1,-4 c1" in texts(st, 0)
     assert "move A 10,10 c1" in texts(st, 0)  # partner's passage (team)
     monk(st, B, 1, -4, posture=1)
-    st._adjacency = None
+    st._layout = None
     assert step.reachable(st, 0, 53, 2).get(node(st, 1, -4)) is None
     assert m >= 0
 

@@ -14,10 +14,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from monastic.lab.stats import wilson
+
 __all__ = [
     "Estimate",
     "bradley_terry_elo",
     "percentile",
+    "rate_estimate",
     "ratio_estimate",
     "resamples",
     "t_interval",
@@ -81,6 +84,22 @@ def ratio_estimate(
         return sum(numerators[i] for i in indices) / den if den else math.nan
 
     return _interval(ratio(range(len(numerators))), [ratio(draw) for draw in draws])
+
+
+def rate_estimate(
+    successes: Sequence[float], trials: Sequence[float], draws: list[list[int]]
+) -> Estimate:
+    """A rate (wins per seat, say) over deals with its deal-bootstrap interval.
+
+    When every deal has the same rate (say all won), resampling cannot vary and the bootstrap
+    interval shrinks to a point; then the Wilson interval counting each deal as one trial
+    stands in, which is what a handful of identical deals can show.
+    """
+    estimate = ratio_estimate(successes, trials, draws)
+    if estimate.low < estimate.high or math.isnan(estimate.value):
+        return estimate
+    low, high = wilson(estimate.value * len(successes), len(successes))
+    return Estimate(estimate.value, low, high)
 
 
 def t_interval(values: Sequence[float]) -> Estimate:

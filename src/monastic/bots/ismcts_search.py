@@ -127,8 +127,14 @@ class Search:
         """The part of ``legal`` the tree considers (the game's ``search_actions``)."""
         return self._narrow(state, seat, legal) if self._narrow is not None else legal
 
-    def run(self, state: State, seat: int, rng: Rng) -> tuple[Node, int, float]:
-        """Search from ``state`` for ``seat``: the root, iterations done and seconds spent."""
+    def run(
+        self, state: State, seat: int, rng: Rng, narrow_root: bool = True
+    ) -> tuple[Node, int, float]:
+        """Search from ``state`` for ``seat``: the root, iterations done and seconds spent.
+
+        With ``narrow_root`` False the root considers every legal action (an analysis
+        judges every choice, dominated ones too); the nodes below are narrowed as always.
+        """
         cfg = self.config
         if cfg.iterations is None and cfg.seconds is None:
             raise ValueError("the search needs a budget: iterations, seconds or both")
@@ -139,15 +145,15 @@ class Search:
         done = 0
         while done < limit:
             # A fresh world per iteration, sampled only from what the seat may know.
-            self._iterate(root, state.determinize(seat, rng), seat, rng)
+            self._iterate(root, state.determinize(seat, rng), seat, rng, narrow_root)
             done += 1
             if perf_counter() >= deadline:
                 break
         return root, done, perf_counter() - start
 
-    def _iterate(self, root: Node, world: State, me: int, rng: Rng) -> None:
+    def _iterate(self, root: Node, world: State, me: int, rng: Rng, narrow_root: bool) -> None:
         cutoff = self._cutoff
-        narrow = self._narrow
+        narrow = self._narrow if narrow_root else None
         modelled = self._rival_below >= 0  # rivals follow a policy, not the tree
         path: list[tuple[Edge, int]] = []
         node = root
@@ -197,6 +203,7 @@ class Search:
                 node.children[key] = Node()
                 break
             node = child
+            narrow = self._narrow
         rewards = self._playout(world, depth, rng)
         for edge, seat in path:
             edge.n += 1

@@ -33,6 +33,7 @@ from monastic.bots.deal_stats import (
     Estimate,
     bradley_terry_elo,
     percentile,
+    rate_estimate,
     ratio_estimate,
     resamples,
     t_interval,
@@ -395,7 +396,7 @@ def paired_report(
             PairedBot(
                 spec=spec,
                 seats=int(sum(seats)),
-                win_rate=ratio_estimate([d.wins.get(spec, 0.0) for d in deals], seats, draws),
+                win_rate=rate_estimate([d.wins.get(spec, 0.0) for d in deals], seats, draws),
                 mean_score=ratio_estimate([d.score.get(spec, 0.0) for d in deals], seats, draws),
                 elo=elos[spec],
                 decisions=decisions[spec],
@@ -441,7 +442,7 @@ def _pair(a: str, b: str, deals: list[_Deal], draws: list[list[int]]) -> PairSta
         score_diff=ratio_estimate(score_diffs, ones, draws),
         score_diff_t=t_interval(score_diffs),
         win_diff=ratio_estimate(win_diffs, ones, draws),
-        ahead=ratio_estimate(
+        ahead=rate_estimate(
             [d.ahead.get((a, b), 0.0) for d in deals],
             [d.met.get((a, b), 0.0) for d in deals],
             draws,

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State
+from monastic.engine import Decision, Event, Game, GameInfo, OptionSpec, Result, Rng
 from monastic.games.monastery import notes, view, words
 from monastic.games.monastery.actions import check_action, parse_action
 from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
@@ -17,7 +17,7 @@ from monastic.games.monastery.state import StateData, upgrade_from_version_1
 __all__ = ["MonasteryGame", "MonasteryState"]
 
 
-class MonasteryState(StateData, State):
+class MonasteryState(StateData):
     """One game of Monastery in progress."""
 
     __slots__ = ()
@@ -31,15 +31,20 @@ class MonasteryState(StateData, State):
 
     def legal_actions(self, seat: int) -> list[Any]:
         out = legal.legal_actions(self, seat)
-        self._legal_cache = (self._fingerprint(seat), frozenset(out))
+        # [fingerprint, the actions, their set once ``is_legal`` asks]: random play and search
+        # never ask, so the set (hashing every action) waits.
+        self._legal_cache = [self._fingerprint(seat), tuple(out), None]
         return out
 
     def is_legal(self, seat: int, action: Any) -> bool:
         check_action(action)  # an action built by hand: ActionSyntaxError if malformed
         cached = self._legal_cache
-        if cached is not None and cached[0] == self._fingerprint(seat):
-            return action in cached[1]
-        return action in self.legal_actions(seat)
+        if cached is None or cached[0] != self._fingerprint(seat):
+            self.legal_actions(seat)
+            cached = self._legal_cache
+        if cached[2] is None:
+            cached[2] = frozenset(cached[1])
+        return action in cached[2]
 
     def _fingerprint(self, seat: int) -> tuple[Any, ...]:
         """Cheap identity of the decision point (guards the legal-action cache)."""
@@ -68,12 +73,23 @@ class MonasteryState(StateData, State):
         return legal.why_illegal(self, seat, action)
 
     # The view's parts (``State.view`` puts them together).
-    current_phase = view.current_phase
-    phase_text = view.phase_text
-    decision = view.decision
-    public_players = view.public_players
-    view_details = view.view_details
-    choice_notes = notes.choice_notes
+    def current_phase(self) -> str:
+        return view.current_phase(self)
+
+    def phase_text(self) -> str:
+        return view.phase_text(self)
+
+    def decision(self, seat: int) -> Decision:
+        return view.decision(self, seat)
+
+    def public_players(self) -> list[dict[str, Any]]:
+        return view.public_players(self)
+
+    def view_details(self, seat: int | None) -> dict[str, Any]:
+        return view.view_details(self, seat)
+
+    def choice_notes(self, seat: int) -> dict[str, str]:
+        return notes.choice_notes(self, seat)
 
     def is_over(self) -> bool:
         return bool(self.over)

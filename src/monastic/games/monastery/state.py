@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from monastic.engine import Rng
+from monastic.engine import Rng, State
 
 __all__ = ["RENAMED_IN_VERSION_2", "StateData", "upgrade_from_version_1"]
 
@@ -77,7 +77,7 @@ _INT_FIELDS = (
 _BOOL_OPTS = ("team", "simple", "vow_of_silence", "start_hand")
 
 
-class StateData:
+class StateData(State):  # abstract: the rules come with the game's state class
     """The fields of one game of Monastery, with a fast hand-written copy."""
 
     __slots__ = (
@@ -85,8 +85,7 @@ class StateData:
         *_NESTED_FIELDS,
         *_INT_FIELDS,
         *_BOOL_OPTS,
-        "_adjacency",
-        "_placement_cache",
+        "_layout",
         "_legal_cache",
         "grid",
         "phase",
@@ -153,15 +152,14 @@ class StateData:
     start_hand: bool
     rng: Rng
     seed: int
-    # Not game data: caches of pure functions of the laid tiles, shared by copies
-    _adjacency: dict[int, list[int]] | None
-    _placement_cache: tuple[Any, list[tuple[int, int, int]]] | None
-    _legal_cache: tuple[Any, frozenset[Any]] | None  # one state's own, never copied
+    # Not game data, never saved:
+    _layout: Any  # rules.layout.Layout of the laid tiles or None; copies share it (immutable)
+    _legal_cache: Any  # the last listing of legal actions (game.py); one state's own
 
     # Data ---------------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        """An independent copy (the caches that depend only on the laid tiles are shared).
+        """An independent copy (the layout, which depends only on the laid tiles, is shared).
 
         Written out field by field: a search copies states all the time."""
         new = object.__new__(type(self))
@@ -215,8 +213,7 @@ class StateData:
         new.phase = self.phase
         new.rng = self.rng.copy()
         new.seed = self.seed
-        new._adjacency = self._adjacency
-        new._placement_cache = self._placement_cache
+        new._layout = self._layout
         new._legal_cache = None
         return new
 
@@ -249,8 +246,7 @@ class StateData:
         st.rng = Rng(data["rng"])
         st.seed = data["seed"]
         st.grid = {k: v for k, v in data["grid"]}
-        st._adjacency = None
-        st._placement_cache = None
+        st._layout = None  # rebuilt when first needed
         st._legal_cache = None
         return st
 

@@ -8,7 +8,7 @@ from monastic.engine import GAME_OVER, Event, Result
 from monastic.games.monastery.actions import Lay
 from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, TYPES
 from monastic.games.monastery.rules import common
-from monastic.games.monastery.rules.geometry import placements
+from monastic.games.monastery.rules.layout import layout
 from monastic.games.monastery.state import (
     ENDING_E1,
     ENDING_E2,
@@ -37,7 +37,7 @@ def e2_holds(st: StateData) -> bool:
         return True
     # cheap types first: livestock and one-gateway tiles are the easiest to place
     types.sort(key=lambda ti: (TYPES[ti].category != "livestock", ti))
-    return not placements(st, types, all_qualify=True, first_only=True)
+    return not layout(st).any_placement(st, types)
 
 
 def game_over(st: StateData, events: list[Event]) -> None:

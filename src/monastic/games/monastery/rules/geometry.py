@@ -23,6 +23,7 @@ __all__ = [
     "OFF",
     "can_place",
     "cell_key",
+    "cell_options",
     "cell_xy",
     "frontier",
     "is_full",
@@ -175,7 +176,8 @@ def can_place(st: StateData, t: TileType, key: int, rot: int, all_qualify: bool 
 
 @lru_cache(maxsize=1 << 16)
 def _compat(ti: int, rot: int, their: tuple[int, ...], classes: tuple[int, ...]) -> bool:
-    """L2, L3 and L5 for a type and rotation against facing edges (-1: empty) and classes."""
+    """L2, L3 and L5 for a type and rotation against facing edges (-1: empty) and classes
+    (the reference for ``cell_options``)."""
     t = TYPES[ti]
     mine = ROT[ti][rot]
     link = False
@@ -230,26 +232,8 @@ def placement_problem(st: StateData, t: TileType, key: int, rot: int) -> str:
 def placements(
     st: StateData, types: list[int], all_qualify: bool = False, first_only: bool = False
 ) -> list[tuple[int, int, int]]:
-    """Legal (type index, cell key, rotation) for each type index in ``types``, sorted."""
-    if all_qualify or first_only:
-        return _placements(st, types, all_qualify, first_only)
-    # Placements change only with the laid tiles and the fullness of uc tiles (M-9).
-    sig = (
-        tuple(types),
-        len(st.laid_order),
-        tuple(-1 in st.tile_box_monks[i] for i in st.laid_order if not st.tile_finished[i]),
-    )
-    cached = st._placement_cache
-    if cached is not None and cached[0] == sig:
-        return cached[1]
-    out = _placements(st, types, False, False)
-    st._placement_cache = (sig, out)
-    return out
-
-
-def _placements(
-    st: StateData, types: list[int], all_qualify: bool, first_only: bool
-) -> list[tuple[int, int, int]]:
+    """Legal (type index, cell key, rotation) for each type index in ``types``, sorted,
+    worked out from scratch (``layout`` keeps the same up to date; this is its reference)."""
     out = []
     grid = st.grid
     for key in frontier(st):
@@ -266,7 +250,7 @@ def _placements(
                 qual = True
         if not qual:
             continue
-        options = _cell_options(tuple(their), tuple(classes))
+        options = cell_options(tuple(their), tuple(classes))
         for ti in types:
             for r in options[ti]:
                 if TYPES[ti].group and not can_place(st, TYPES[ti], key, r, all_qualify):
@@ -279,37 +263,46 @@ def _placements(
 
 
 @lru_cache(maxsize=1 << 14)
-def _cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Per type index: the rotations passing L2, L3 and L5 against these neighbours."""
-    return tuple(
-        tuple(r for r in DISTINCT_ROTS[t.index] if _compat(t.index, r, their, classes))
-        for t in TYPES
-    )
+def cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per type index: the rotations passing L2, L3 and L5 against these neighbours (the
+    same as ``_compat`` over ``DISTINCT_ROTS``, worked out with bit sets: each side of the
+    cell lets some (type, rotation) pairs pass and links some of them, independently)."""
+    passing = _DISTINCT_BITS
+    linking = 0
+    for d in range(4):
+        e = their[d]
+        if e >= 0:
+            passing &= _SIDE_PASSES[d][e][classes[d]]
+            linking |= _SIDE_LINKS[d][e]
+    passing &= linking | _LIVESTOCK_BITS
+    return tuple(_NIBBLE_ROTS[passing >> (4 * ti) & 15] for ti in range(len(TYPES)))
 
 
-def adjacency(st: StateData) -> dict[int, list[int]]:
-    """Movement graph: node -> linked nodes (sorted); livestock are not nodes."""
-    if st._adjacency is not None:
-        return st._adjacency
-    grid = st.grid
-    adj: dict[int, list[int]] = {ABBEY: []}
-    for i, k in enumerate(st.tile_cell):
-        if k >= 0 and not INSTANCES[i].livestock:
-            adj[i] = []
-    for node in adj:
-        keys = ABBEY_KEYS if node == ABBEY else (st.tile_cell[node],)
-        found: set[int] = set()
-        for k in keys:
-            for d in range(4):
-                nk = k + OFF[d]
-                other = grid.get(nk)
-                if other is None or other == node or other not in adj:
-                    continue
-                if node_edge(st, node, nk, d) and node_edge(st, other, k, (d + 2) % 4):
-                    found.add(other)
-        adj[node] = sorted(found)
-    st._adjacency = adj
-    return adj
+def _side_bits(d: int, e: int, cls: int) -> tuple[int, int]:
+    """The (type, rotation) pairs (bit 4 * type + rotation) that side ``d`` facing edge ``e``
+    of class ``cls`` lets pass (L2, L3), and those it links (L5)."""
+    passes = links = 0
+    for t in TYPES:
+        for r in range(4):
+            me = ROT[t.index][r][d]
+            bit = 1 << (4 * t.index + r)
+            if (me == PATH and e == NONE) or (me == NONE and e == PATH):
+                continue
+            if t.cls and cls and cls != t.cls:
+                continue
+            passes |= bit
+            if me and e:
+                links |= bit
+    return passes, links
+
+
+_SIDES = [[[_side_bits(d, e, c) for c in range(3)] for e in range(3)] for d in range(4)]
+_SIDE_PASSES = tuple(tuple(tuple(p for p, _ in by_cls) for by_cls in by_e) for by_e in _SIDES)
+#: linking does not depend on the class
+_SIDE_LINKS = tuple(tuple(by_cls[0][1] for by_cls in by_e) for by_e in _SIDES)
+_DISTINCT_BITS = sum(1 << (4 * t.index + r) for t in TYPES for r in DISTINCT_ROTS[t.index])
+_LIVESTOCK_BITS = sum(15 << (4 * t.index) for t in TYPES if t.category == "livestock")
+_NIBBLE_ROTS = tuple(tuple(r for r in range(4) if bits >> r & 1) for bits in range(16))
 
 
 def group_component(st: StateData, node: int) -> int:

@@ -92,8 +92,7 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         passages = [t for t in st.hands[s] if INSTANCES[t].owner_colour >= 0]
         new.hands[s] = sorted([perm[t] for t in h] + passages)
     new.bag = sorted(perm[t] for t in st.bag)
-    new._adjacency = None
-    new._placement_cache = None
+    new._layout = None
     new._legal_cache = None
     # Blessing counts stay as they are: they are public (M-D15).
     return new

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from monastic.engine import Event
@@ -319,16 +320,33 @@ def stage1(st: StateData, seat: int) -> list[Any]:
             continue
         for c in in_play:
             track = st.tracks[c]
-            for s in range(TRACK_SPACES):
-                if track[s] == EMPTY_SPACE and BOARD.tracks[c][s] == ch:
-                    out.append(BuyLetter(cell, c, s))
+            for s in _SPACES_OF[c].get(ch, ()):
+                if track[s] == EMPTY_SPACE:
+                    out.append(_buy_letter(cell, c, s))
     return out
+
+
+#: per colour, per letter: the track spaces printed with that letter, in order
+_SPACES_OF: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+    {ch: tuple(s for s in range(TRACK_SPACES) if track[s] == ch) for ch in set(track)}
+    for track in BOARD.tracks
+)
+
+
+@lru_cache(maxsize=4096)
+def _buy_letter(cell: int, colour: int, space: int) -> BuyLetter:
+    """One shared ``BuyLetter`` per purchase (actions are frozen values)."""
+    return BuyLetter(cell, colour, space)
+
+
+#: actions without fields are one value each
+_PURCHASE, _END = Purchase(), End()
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
     if st.scoring_stage == SYMBOLS_STAGE:
-        return [*stage0(st, seat), Purchase()]
-    return [*stage1(st, seat), End()]
+        return [*stage0(st, seat), _PURCHASE]
+    return [*stage1(st, seat), _END]
 
 
 def _pay(st: StateData, seat: int, cost: int) -> None:

@@ -104,8 +104,7 @@ def set_up(st: StateData, players: int, seed: int, options: Mapping[str, Any]) -
     st.brewers, st.kept_monks = [], []
     st.ending = NOT_ENDING
     st.over = st.decisions = 0
-    st._adjacency = None
-    st._placement_cache = None
+    st._layout = None
     st._legal_cache = None
     events: list[Event] = []
     begin_round(st, events)

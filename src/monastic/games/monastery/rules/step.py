@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import deque
+from functools import lru_cache
 from typing import Any
 
 from monastic.engine import Event
@@ -15,16 +15,10 @@ from monastic.games.monastery.actions import (
     Move,
     Shift,
 )
-from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TYPES
+from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID
 from monastic.games.monastery.rules import common
-from monastic.games.monastery.rules.geometry import (
-    ROT,
-    adjacency,
-    adjacent_tiles,
-    cell_key,
-    cell_xy,
-    placements,
-)
+from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key, cell_xy
+from monastic.games.monastery.rules.layout import layout, move_action, tile_laid
 from monastic.games.monastery.state import IN_ABBEY, P_RETURN, R_EXCHANGE, UPRIGHT, StateData
 
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
@@ -68,10 +62,12 @@ def hand_types(st: StateData, seat: int) -> list[int]:
 
 
 def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
-    out = []
-    for ti, key, rot in placements(st, hand_types(st, seat)):
-        x, y = cell_xy(key)
-        out.append(Lay(TYPES[ti].id, x, y, rot, stables))
+    """The legal placements of the hand, by type index, then cell, then rotation."""
+    lay = layout(st)
+    qual = lay.qualified(st)
+    out: list[Lay] = []
+    for ti in sorted(hand_types(st, seat)):
+        out.extend(lay.lay_list(st, ti, stables, qual))
     return out
 
 
@@ -92,35 +88,39 @@ def _passages(st: StateData, seat: int) -> list[int]:
 
 
 def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, int]:
-    """Min cost from ``start`` to every node a monk may end on (start excluded)."""
-    adj = adjacency(st)
-    jumps = _passages(st, seat)
+    """Min cost from ``start`` to every node a monk may end on (start excluded), in the order
+    a breadth-first search meets them."""
+    counts = _monk_counts(st)
+    bfs, _ = _routes(st, seat, start)
+    return {node: c for node, c in bfs if c <= budget and _may_end(st, node, counts)}
+
+
+def _routes(
+    st: StateData, seat: int, start: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int, int, int]]]:
+    """Every node a monk of ``seat`` at ``start`` can get to, whatever its budget (§2.7:
+    it stops on an unfinished tile with a free box; M-19: it may jump to its passages)."""
+    lay = layout(st)
+    finished, boxes = st.tile_finished, st.tile_box_monks
+    stops = tuple([n for n in lay.tiles if not finished[n] and -1 in boxes[n]])
+    return lay.routes(st, start, stops, tuple(_passages(st, seat)))
+
+
+def _monk_counts(st: StateData) -> list[int]:
     counts = [0] * (ABBEY + 1)
     for loc in st.monk_location:
         if loc >= 0:
             counts[loc] += 1
-    dist = {start: 0}
-    queue = deque([start])
-    out: dict[int, int] = {}
-    while queue:
-        node = queue.popleft()
-        c = dist[node]
-        if node != start:
-            if node == ABBEY:
-                out[node] = c
-            elif st.tile_finished[node]:
-                if counts[node] < INSTANCES[node].value:
-                    out[node] = c
-            elif -1 in st.tile_box_monks[node]:
-                out[node] = c
-                continue  # must stop (§2.7)
-        if c >= budget:
-            continue
-        for nxt in (*adj[node], *jumps):
-            if nxt not in dist:
-                dist[nxt] = c + 1
-                queue.append(nxt)
-    return out
+    return counts
+
+
+def _may_end(st: StateData, node: int, counts: list[int]) -> bool:
+    """The Abbey, a finished tile with room (its value), an unfinished tile with a free box."""
+    if node == ABBEY:
+        return True
+    if st.tile_finished[node]:
+        return counts[node] < INSTANCES[node].value
+    return -1 in st.tile_box_monks[node]
 
 
 def movable(st: StateData, seat: int) -> list[int]:
@@ -144,27 +144,31 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
     if st.movement_points <= 0 and not st.shiftable_monks:
         return out
+    budget = st.movement_points
+    counts = _monk_counts(st) if budget > 0 else []
+    finished, boxes = st.tile_finished, st.tile_box_monks
     for m in movable(st, seat):
         start = common.node_of(st, m)
         sx, sy = common.xy_of_node(st, start)
         sbox = st.monk_box[m]
-        if st.movement_points > 0:
+        if budget > 0:
             # ordered by place, never by tile number (which would hint at hidden identities)
-            dests = sorted(
-                (common.xy_of_node(st, node), node, cost)
-                for node, cost in reachable(st, seat, start, st.movement_points).items()
-            )
-            for (dx, dy), node, cost in dests:
-                if node != ABBEY and not st.tile_finished[node]:
-                    for b, occ in enumerate(st.tile_box_monks[node]):
-                        if occ == -1:
-                            out.append(Move(sx, sy, sbox, dx, dy, b, cost))
+            for dx, dy, node, cost in _routes(st, seat, start)[1]:
+                if cost > budget:
+                    continue
+                if node == ABBEY:
+                    out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
+                elif finished[node]:
+                    if counts[node] < INSTANCES[node].value:
+                        out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
                 else:
-                    out.append(Move(sx, sy, sbox, dx, dy, -1, cost))
+                    for b, occ in enumerate(boxes[node]):
+                        if occ == -1:
+                            out.append(move_action(sx, sy, sbox, dx, dy, b, cost))
         if m in st.shiftable_monks:
             for b, occ in enumerate(st.tile_box_monks[start]):
                 if occ == -1:
-                    out.append(Shift(sx, sy, sbox, b))
+                    out.append(_shift(sx, sy, sbox, b))
     return out
 
 
@@ -174,15 +178,29 @@ def legal(st: StateData, seat: int) -> list[Any]:
         if not st.laid_this_step:
             out.extend(lay_actions(st, seat, False))
             if st.bag and st.hands[seat]:
-                out.append(Exchange())
+                out.append(_EXCHANGE)
         out.extend(move_actions(st, seat))
     if st.blessings[seat] > 0:
         for key in sorted(st.tile_cell[i] for i in st.laid_order if not st.tile_finished[i]):
             if -1 in st.tile_box_monks[st.grid[key]]:
-                x, y = cell_xy(key)
-                out.append(Encourage(x, y))
-    out.append(End())
+                out.append(_encourage(key))
+    out.append(_END)
     return out
+
+
+#: actions without fields are one value each
+_END, _EXCHANGE = End(), Exchange()
+
+
+@lru_cache(maxsize=4096)
+def _shift(x: int, y: int, a: int, b: int) -> Shift:
+    return Shift(x, y, a, b)
+
+
+@lru_cache(maxsize=4096)
+def _encourage(key: int) -> Encourage:
+    """One shared ``Encourage`` per cell (actions are frozen values)."""
+    return Encourage(*cell_xy(key))
 
 
 def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event]) -> None:
@@ -198,7 +216,7 @@ def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event]) -> None
     st.tile_laid_by[inst] = seat
     st.grid[key] = inst
     st.laid_order.append(inst)
-    st._adjacency = None
+    tile_laid(st, inst)
     data = {"seat": seat, "tile": tt.id, "x": action.x, "y": action.y, "rot": action.rot * 90}
     if tt.category == "building":
         edges = "".join("-PG"[e] for e in ROT[tt.index][action.rot])

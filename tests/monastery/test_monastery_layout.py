@@ -1,0 +1,198 @@
+"""The layout kept up to date tile by tile equals one built from scratch, after every decision.
+
+``rules.layout`` keeps the frontier, the facing edges, the movement graph, the groups and the
+memos of placements and routes incrementally; these games check each against a fresh
+recomputation (and the listings built from it against the reference ``geometry.placements``
+and a plain breadth-first search), at every decision of many random games of 2-4 players.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import deque
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+from mon_helpers import GAME
+
+from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPES
+from monastic.games.monastery.game import MonasteryState
+from monastic.games.monastery.rules import end, geometry, step
+from monastic.games.monastery.rules.layout import Layout, layout
+
+VARIANTS: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (4, {"variant": "team"}),
+    (3, {"variant": "simple"}),
+]
+
+
+def check_layout(st: MonasteryState) -> None:
+    """The state's layout (kept up to date) against a fresh one and the references."""
+    kept = st._layout
+    assert kept is not None and kept.laid == len(st.laid_order)
+    fresh = Layout.of(st)
+    assert kept.frontier == fresh.frontier
+    assert kept.cells == fresh.cells
+    assert kept.adjacency == fresh.adjacency
+    assert kept.groups == fresh.groups
+    assert kept.watch == fresh.watch
+    assert kept.tiles == fresh.tiles
+    # Memos carried over from earlier layouts hold what a fresh layout works out.
+    for key, memo in kept.fits.items():
+        for ti, rots in memo.items():
+            assert rots == fresh.rotations(key, ti), (key, TYPES[ti].id)
+    for key, lay_memo in kept.cell_lays.items():
+        for (ti, stables), lays in lay_memo.items():
+            assert [(a.x, a.y, a.rot) for a in lays] == [
+                (*geometry.cell_xy(key), r) for r in fresh.rotations(key, ti)
+            ]
+            assert all(a.tile == TYPES[ti].id and a.stables == stables for a in lays)
+    # The listings from it against the from-scratch references.
+    all_types = list(range(len(TYPES)))
+    reference = geometry.placements(st, all_types)
+    qual = kept.qualified(st)
+    listed = [
+        (ti, geometry.cell_key(a.x, a.y), a.rot)
+        for ti in all_types
+        for a in kept.lay_list(st, ti, False, qual)
+    ]
+    assert listed == reference
+    anywhere = bool(geometry.placements(st, all_types, all_qualify=True, first_only=True))
+    assert kept.any_placement(st, all_types) == anywhere
+    assert end.e2_holds(st) == (
+        not geometry.placements(st, _types_left(st), all_qualify=True, first_only=True)
+        if _types_left(st)
+        else True
+    )
+    for seat in range(st.n):
+        for m in step.movable(st, seat):
+            start = ABBEY if st.monk_location[m] < 0 else st.monk_location[m]
+            for budget in (1, 2, 5):
+                assert step.reachable(st, seat, start, budget) == _reachable(
+                    st, seat, start, budget
+                )
+
+
+def _types_left(st: MonasteryState) -> list[int]:
+    return sorted(
+        {INSTANCES[t].index for h in st.hands for t in h} | {INSTANCES[t].index for t in st.bag}
+    )
+
+
+def _reachable(st: MonasteryState, seat: int, start: int, budget: int) -> dict[int, int]:
+    """§2.7 from scratch: breadth-first over the links of the laid tiles, bounded."""
+    adj = Layout.of(st).adjacency
+    jumps = step._passages(st, seat)
+    counts = [0] * (ABBEY + 1)
+    for loc in st.monk_location:
+        if loc >= 0:
+            counts[loc] += 1
+    dist = {start: 0}
+    queue = deque([start])
+    out: dict[int, int] = {}
+    while queue:
+        node = queue.popleft()
+        c = dist[node]
+        if node != start:
+            if node == ABBEY:
+                out[node] = c
+            elif st.tile_finished[node]:
+                if counts[node] < INSTANCES[node].value:
+                    out[node] = c
+            elif -1 in st.tile_box_monks[node]:
+                out[node] = c
+                continue
+        if c >= budget:
+            continue
+        for nxt in (*adj[node], *jumps):
+            if nxt not in dist:
+                dist[nxt] = c + 1
+                queue.append(nxt)
+    return out
+
+
+def play_checked(seed: int, players: int, options: dict[str, Any], every: int = 1) -> None:
+    st = GAME.new_game(players=players, seed=seed, options=options)
+    assert isinstance(st, MonasteryState)
+    pick = random.Random(seed)
+    decisions = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        actions = st.legal_actions(seat)
+        layout(st)
+        if decisions % every == 0:
+            check_layout(st)
+        st.apply_quiet(seat, pick.choice(actions))
+        decisions += 1
+    layout(st)
+    check_layout(st)
+
+
+@pytest.mark.parametrize(("players", "options"), VARIANTS)
+def test_layout_matches_a_fresh_one_after_every_decision(
+    players: int, options: dict[str, Any]
+) -> None:
+    for seed in range(3):
+        play_checked(seed, players, options)
+
+
+@settings(max_examples=10, deadline=None)
+@given(hs.integers(0, 10**9), hs.sampled_from(VARIANTS))
+def test_layout_matches_in_more_games(seed: int, variant: tuple[int, dict[str, Any]]) -> None:
+    play_checked(seed, *variant, every=3)
+
+
+def test_a_loaded_save_and_a_clone_get_the_same_layout() -> None:
+    st = GAME.new_game(players=4, seed=7)
+    pick = random.Random(7)
+    for _ in range(150):
+        seat = st.to_act()[0]
+        st.apply_quiet(seat, pick.choice(st.legal_actions(seat)))
+    kept = layout(st)
+    loaded = GAME.from_json(st.to_json())
+    assert isinstance(loaded, MonasteryState)
+    loaded._layout = None
+    again = layout(loaded)
+    assert (again.frontier, again.cells, again.adjacency, again.groups) == (
+        kept.frontier,
+        kept.cells,
+        kept.adjacency,
+        kept.groups,
+    )
+    assert st.clone()._layout is kept
+    assert loaded.legal_actions(st.to_act()[0]) == st.legal_actions(st.to_act()[0])
+
+
+def test_a_resampled_world_gets_a_layout_of_its_own() -> None:
+    st = GAME.new_game(players=3, seed=3)
+    pick = random.Random(3)
+    for _ in range(120):
+        seat = st.to_act()[0]
+        st.apply_quiet(seat, pick.choice(st.legal_actions(seat)))
+    layout(st)
+    world = st.determinize(0, 5)
+    assert isinstance(world, MonasteryState)
+    layout(world)
+    check_layout(world)
+
+
+def test_cell_options_with_bit_sets_equal_the_rule_by_rule_reference() -> None:
+    for their in itertools.product(range(-1, 3), repeat=4):
+        for classes in itertools.product(range(3), repeat=4):
+            if any(e < 0 and c for e, c in zip(their, classes, strict=True)):
+                continue  # an empty side has no class
+            expected = tuple(
+                tuple(
+                    r
+                    for r in geometry.DISTINCT_ROTS[t.index]
+                    if geometry._compat(t.index, r, their, classes)
+                )
+                for t in TYPES
+            )
+            assert geometry.cell_options(their, classes) == expected, (their, classes)
