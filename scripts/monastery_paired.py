@@ -91,7 +91,14 @@ def report(files: list[Path]) -> None:
     m, mlo, mhi = mean_interval(shares)
     d, dlo, dhi = mean_interval(margins)
     seeds = sorted(d["seed"] for d in deals)
-    print(f"{len(deals)} deals, {games} games, seeds {seeds[0]}..{seeds[-1]} (not all between)")
+    runs: list[list[int]] = []
+    for seed in seeds:  # consecutive seeds as ranges
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    spans = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs)
+    print(f"{len(deals)} deals, {games} games, seeds {spans}")
     print(f"A wins {wins:g}/{games} = {wins / games:.1%} (95% Wilson {lo:.1%}-{hi:.1%})")
     print(f"paired share per deal {m:.1%} (95% {mlo:.1%}-{mhi:.1%})")
     print(f"score margin of A per game {d:+.2f} (95% {dlo:+.2f} to {dhi:+.2f})")
