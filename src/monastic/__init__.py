@@ -5,7 +5,11 @@
 True
 """
 
-from monastic.engine import (
+from monastic import build_info
+
+build_info.check()  # before any compiled module runs: refuse one older than its source
+
+from monastic.engine import (  # noqa: E402
     ActionSyntaxError,
     BadOption,
     BadSaveFile,

@@ -160,16 +160,29 @@ class NarrowToy(ToyStrategy):
 NARROW = toy_strategy(NarrowToy)
 
 
+def _widest_table_below(node: Node) -> int:
+    """The most actions any seat's table holds in the nodes below ``node``."""
+    widest = 0
+    for child in node.children.values():
+        own = max((len(table) for table in child.edges.values()), default=0)
+        widest = max(widest, own, _widest_table_below(child))
+    return widest
+
+
 def test_a_games_search_actions_narrow_what_the_tree_tries() -> None:
     state = bidding_state()
-    narrowed = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=NARROW)
-    stats = narrowed.analyse(state, 0)
+    config = parse_spec("iterations=80,bias=0")
+    narrowed = ISMCTSBot(3, config, strategy=NARROW)
     lowest = NarrowToy.search_actions(state, 0, state.legal_actions(0))[0]
-    assert [a for a, share, _ in stats if share > 0] == [lowest]
-    assert narrowed.choose(state, 0) == lowest
-    # Without the hook the same search spreads its visits.
-    wide = ISMCTSBot(3, parse_spec("iterations=80,bias=0"), strategy=STRATEGY).analyse(state, 0)
-    assert sum(1 for _, share, _ in wide if share > 0) > 1
+    # One candidate: chosen at once, without a search.
+    assert narrowed.choose(state, 0) == lowest and narrowed.last_iterations == 0
+    # Below the root every table holds the one candidate; an analysis's root holds all.
+    root, _, _ = Search(config, NARROW).run(state, 0, Rng(5), narrow_root=False)
+    assert len(root.table(0)) > 1 and _widest_table_below(root) == 1
+    narrow_root, _, _ = Search(config, NARROW).run(state, 0, Rng(5))
+    assert list(narrow_root.table(0)) == [lowest]
+    stats = narrowed.analyse(state, 0)
+    assert sum(1 for _, share, _ in stats if share > 0) > 1
 
 
 def _tree_seats(node: Node) -> set[int]:

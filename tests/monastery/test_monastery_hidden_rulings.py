@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mon_helpers import GAME, B, R, clear_monks, empty, give, monk, put, start_scoring
+from mon_helpers import GAME, B, R, clear_monks, empty, give, monk, new, put, start_scoring
 
 from monastic.engine import events_for
+from monastic.games.monastery.catalogue import INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
-from monastic.games.monastery.rules import common, rounds
+from monastic.games.monastery.rules import common, rounds, step
+from monastic.games.monastery.rules.geometry import placements
 
 
 def test_MD15_blessing_counts_are_in_every_view() -> None:
@@ -136,3 +138,57 @@ def test_MD16_without_a_usable_symbol_the_scoring_runs_on() -> None:
     start_scoring(st, 0)
     rounds._settle(st, events)
     assert st.scoring_stage == 1 and st.scoring_points == 1  # study in the Abbey
+
+
+def _board_where_a_tile_fits_nowhere() -> tuple[MonasteryState, str, str]:
+    """A random 2-player game's state with the Stables finished before the round and a tile
+    type that fits nowhere on the map (and one that fits), found by playing on."""
+    stables = next(i for i, t in enumerate(INSTANCES) if t.symbol == "stables")
+    for seed in range(100):
+        st = new(2, seed)
+        r = random.Random(seed)
+        while not st.is_over():
+            ready = st.tile_finished[stables] and st.tile_built_round[stables] < st.round
+            if ready and st.phase == "step" and not st.pending:
+                kinds = [t for t in TYPES if t.owner_colour < 0 and t.category != "livestock"]
+                unfit = [t.id for t in kinds if not placements(st, [t.index])]
+                fit = [t.id for t in kinds if placements(st, [t.index])]
+                if unfit and fit:
+                    return st, unfit[0], fit[0]
+            seat = st.to_act()[0]
+            st.apply(seat, r.choice(st.legal_actions(seat)))
+    raise AssertionError("no such board in 100 games")
+
+
+def test_MD16_others_cannot_tell_a_fitting_hand_from_a_hand_that_fits_nowhere() -> None:
+    """M-D16: Red's scoring with a usable Stables waits for him both when his one hidden
+    tile fits somewhere and when it fits nowhere, so Blue sees the same in both cases (the
+    old automatic skip told Blue which)."""
+    base, unfit, fit = _board_where_a_tile_fits_nowhere()
+    stables = next(i for i, t in enumerate(INSTANCES) if t.symbol == "stables")
+    worlds = []
+    for tile in (unfit, fit):
+        st = base.clone()
+        for m in range(20):  # everyone home: no prayer, no other symbol
+            if st.monk_location[m] >= 0:
+                common.to_abbey(st, m)
+        red = [m for m in common.seat_monks(st, 0) if st.monk_location[m] == -1]
+        blue = [m for m in common.seat_monks(st, 1) if st.monk_location[m] == -1]
+        st.monk_location[red[0]] = st.monk_location[blue[0]] = stables  # not alone
+        for t in list(st.hands[0]):
+            if INSTANCES[t].owner_colour < 0:
+                st.hands[0].remove(t)
+                st.bag.append(t)
+        st.bag.sort()
+        give(st, 0, tile)
+        st.hands[0] = [t for t in st.hands[0] if INSTANCES[t].owner_colour < 0]
+        st.turn_order = [0, 1]
+        start_scoring(st, 0)
+        rounds._settle(st, [])
+        worlds.append(st)
+    nowhere, somewhere = worlds
+    assert not step.lay_actions(nowhere, 0, True) and step.lay_actions(somewhere, 0, True)
+    for st in worlds:
+        assert st.to_act() == [0] and st.scoring_stage == 0
+    assert [str(a) for a in nowhere.legal_actions(0)] == ["purchase"]
+    assert nowhere.view(1) == somewhere.view(1) and nowhere.view(None) == somewhere.view(None)

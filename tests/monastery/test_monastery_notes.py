@@ -9,6 +9,7 @@ from typing import Any
 from monastic.games.monastery.actions import BuyLetter, BuyMonk, End, Move
 from monastic.games.monastery.notes import conversion_text
 from monastic.games.monastery.rules import scoring
+from monastic.games.monastery.state import LARGE_LETTER
 from notes_helpers import decisions
 
 
@@ -54,3 +55,24 @@ def test_prices_moves_and_the_end_of_a_scoring_are_as_the_notes_say() -> None:
                     assert note == f"{action.cost} of {mp} MP, {mp - action.cost} left"
                     checked["move"] += 1
     assert min(checked.values()) > 5, checked
+
+
+def test_a_letter_that_fills_your_track_says_the_reduced_price_follows() -> None:
+    for state, seat in decisions("monastery", 3, 2):
+        st: Any = state
+        own = st.seat_colour[seat]
+        buys = [a for a in state.legal_actions(seat) if isinstance(a, BuyLetter)]
+        mine = [a for a in buys if a.colour == own]
+        if not mine:
+            continue
+        almost = state.clone()
+        track = almost.tracks[own]  # type: ignore[attr-defined]
+        for space in range(len(track)):
+            if space != mine[0].space:
+                track[space] = LARGE_LETTER
+        notes = almost.choice_notes(seat)
+        assert "fills your track: reduced prices" in notes[str(mine[0])]
+        assert not any("fills" in notes.get(str(a), "") for a in buys if a.colour != own)
+        assert "fills" not in state.choice_notes(seat)[str(mine[0])]
+        return
+    raise AssertionError("no purchase of a letter for one's own track")

@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from mon_helpers import GAME
+from mon_helpers import GAME, empty, give, put
 
 from monastic.engine import BadSaveFile, State, events_for
 
@@ -272,3 +272,20 @@ def test_a_save_loads_in_a_few_milliseconds() -> None:
     per_load = (time.perf_counter() - start) / (rounds * len(texts))
     print(f"\n{per_load * 1e3:.2f} ms per load of a save")
     assert per_load < 0.03  # generous: a loaded 2-core machine
+
+
+def test_a_laid_map_that_breaks_the_laying_rules_is_refused() -> None:
+    """L2 and L3 hold between every two laid tiles: a path turned into a closed side, or a
+    brown tile beside the (grey) Abbey, is refused naming the tile's field."""
+    st = empty()
+    give(st, 0, "PATH_I")
+    st.apply(0, "lay PATH_I 1,2 r0")
+    saved = json.loads(st.to_json())
+    path = st.laid_order[0]
+    saved["state"]["tile_rotation"][path] = 1
+    with pytest.raises(BadSaveFile, match=rf"^state\.tile_rotation\[{path}\]: .* closed side"):
+        GAME.from_json(saved)
+    st = empty()
+    smithy = put(st, "SMITHY", 1, 2)
+    with pytest.raises(BadSaveFile, match=rf"^state\.tile_cell\[{smithy}\]: .*grey and brown"):
+        GAME.from_json(st.to_json())

@@ -6,13 +6,18 @@ games (through the lab's runner: in-process, a process pool with ``--jobs``, or 
 (shared wins count fractionally) with 95% Wilson intervals, mean scores and Elo-style
 ratings fitted to all pairwise results (Bradley-Terry). Game ``i`` uses seed ``seed + i``
 and bot seeds derived from it, so a run is reproducible (up to time-budgeted bots).
+
+``--paired`` plays every deal once per seat rotation instead (``monastic.bots.paired``):
+``--games`` then counts deals, and every interval resamples deals, so the luck of the deal
+cancels and the games of a deal are not taken as independent. Thinking time per move is
+counted over real decisions only (at least two legal actions).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import math
+import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,8 +30,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from monastic.bots import bot_names, make
+from monastic.bots.arena_games import play_arena_task
+from monastic.bots.deal_stats import bradley_terry_elo
+from monastic.bots.paired import PairedReport, report_from_folder, run_paired
 from monastic.engine import load_game
-from monastic.lab.games import GameOutcome, GameTask, play_game, play_task, seatings
+from monastic.lab.games import GameOutcome, GameTask, play_game, seatings
 from monastic.lab.runner import Backend, RayUnavailable, add_ray_argument, make_backend
 from monastic.lab.stats import wilson
 
@@ -34,10 +42,12 @@ __all__ = [
     "ArenaReport",
     "BotStats",
     "GameOutcome",
+    "PairedReport",
     "arena_main",
     "elo_ratings",
     "play_game",
     "run_arena",
+    "run_paired",
     "seatings",
     "split_specs",
     "wilson",
@@ -85,6 +95,30 @@ class ArenaReport:
     seconds: float = 0.0
     out_dir: str | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as JSON-ready data (no game records)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "games": len(self.outcomes),
+            "seconds": self.seconds,
+            "bots": [
+                {
+                    "spec": b.spec,
+                    "seats": b.seats,
+                    "wins": b.wins,
+                    "win_rate": b.win_rate,
+                    "interval": list(b.interval),
+                    "mean_score": b.mean_score,
+                    "elo": b.elo,
+                    "real_decisions": b.decisions,
+                    "ms_per_decision": b.ms_per_decision,
+                }
+                for b in self.bots
+            ],
+        }
+
     def table(self) -> Table:
         """A rich table, best rating first."""
         title = (
@@ -110,32 +144,14 @@ class ArenaReport:
 
 
 def elo_ratings(
-    names: Sequence[str], wins: dict[tuple[str, str], float], iterations: int = 500
+    names: Sequence[str], wins: dict[tuple[str, str], float], iterations: int = 1000
 ) -> dict[str, float]:
     """Bradley-Terry strengths as Elo points (mean 1500) from pairwise win counts.
 
     ``wins[a, b]`` is how often ``a`` finished ahead of ``b`` (ties count half). Every pair
     that met also gets one virtual drawn game, so a bot that never lost stays finite.
     """
-    met = {frozenset(pair) for pair, count in wins.items() if count > 0}
-    total = {
-        (a, b): wins.get((a, b), 0.0) + (0.5 if frozenset((a, b)) in met else 0.0)
-        for a in names
-        for b in names
-        if a != b
-    }
-    gamma = dict.fromkeys(names, 1.0)
-    for _ in range(iterations):
-        new = {}
-        for a in names:
-            won = sum(total[a, b] for b in names if b != a)
-            denom = sum(
-                (total[a, b] + total[b, a]) / (gamma[a] + gamma[b]) for b in names if b != a
-            )
-            new[a] = won / denom if denom > 0 and won > 0 else gamma[a]
-        mean_log = sum(math.log(g) for g in new.values()) / len(new)
-        gamma = {a: g / math.exp(mean_log) for a, g in new.items()}
-    return {a: 1500.0 + 400.0 * math.log10(gamma[a]) for a in names}
+    return bradley_terry_elo(names, wins, iterations)
 
 
 def run_arena(
@@ -194,7 +210,7 @@ def run_arena(
     if progress:
         bar.start()
     try:
-        for outcome in backend.map_unordered(play_task, tasks):
+        for outcome in backend.map_unordered(play_arena_task, tasks):
             outcomes.append(outcome)
             if folder is not None:
                 (folder / f"game-{outcome.index + 1:04d}.json").write_text(outcome.record + "\n")
@@ -253,14 +269,28 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="monastic arena", description="Play bots against each other, seat-rotated."
     )
-    parser.add_argument("--game", required=True, help="game id, e.g. medieval-monastery")
+    parser.add_argument("--game", help="game id, e.g. medieval-monastery")
+    parser.add_argument(
+        "--report",
+        metavar="DIR",
+        help="print the figures of the deals a paired run (--paired --out DIR) finished so far",
+    )
     parser.add_argument(
         "--bots",
         action="append",
-        required=True,
         help="comma-separated bot specs, e.g. ismcts:medium,greedy,random (may repeat)",
     )
-    parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=20,
+        help="number of games (default 20); with --paired, the number of deals",
+    )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="play every deal once per seat rotation; intervals resample deals",
+    )
     parser.add_argument("--players", type=int, help="seats per game (default: the game's)")
     parser.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
     add_ray_argument(parser)
@@ -273,6 +303,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game option, e.g. turns=3 (may repeat)",
     )
+    parser.add_argument("--summary", help="also write the figures as JSON to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
@@ -289,12 +320,25 @@ def _options(items: list[str]) -> dict[str, str]:
 
 def arena_main(argv: list[str]) -> int:
     """The ``monastic arena`` command; returns the exit status."""
-    args = _parser().parse_args(argv)
-    console = Console() if sys.stdout.isatty() else Console(width=120)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    console = Console() if sys.stdout.isatty() else Console(width=160)
+    if args.report:
+        try:
+            finished = report_from_folder(args.report)
+        except ValueError as err:
+            console.print(f"arena: {err}", style="red", markup=False)
+            return 2
+        for table in finished.tables():
+            console.print(table)
+        return 0
+    if not args.game or not args.bots:
+        parser.error("--game and --bots are required (or --report DIR)")
     try:
         options = _options(args.option)
         players = args.players if args.players is not None else load_game(args.game).default_players
-        report = run_arena(
+        run = run_paired if args.paired else run_arena
+        report = run(
             args.game,
             split_specs(args.bots),
             args.games,
@@ -309,7 +353,11 @@ def arena_main(argv: list[str]) -> int:
     except (ValueError, RayUnavailable) as err:
         console.print(f"arena: {err}", style="red", markup=False)
         return 2
-    console.print(report.table())
+    for table in report.tables() if isinstance(report, PairedReport) else [report.table()]:
+        console.print(table)
+    if args.summary:
+        Path(args.summary).write_text(json.dumps(report.to_dict(), indent=1) + "\n")
     if args.out:
-        console.print(f"records: {args.out}/game-*.json")
+        pattern = "deal-*.json" if args.paired else "game-*.json"
+        console.print(f"records: {args.out}/{pattern}")
     return 0

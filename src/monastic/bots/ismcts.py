@@ -180,6 +180,9 @@ class ISMCTSBot:
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
         rng = self.rng.spawn()
+        if len(legal) > 1:
+            # Only the game's candidates (no dominated choice) may be chosen.
+            legal = self._search(state).candidates(state, seat, legal)
         if len(legal) == 1:
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
@@ -187,18 +190,22 @@ class ISMCTSBot:
         return max(stats, key=lambda s: (s[1], s[2]))[0]
 
     def analyse(self, state: State, seat: int) -> list[tuple[Action, float, float]]:
-        """Every legal action with its visit share and mean reward, most visited first."""
+        """Every legal action with its visit share and mean reward, most visited first.
+
+        The root considers every legal action, dominated ones too, so an analysis can judge
+        any choice; ``choose`` considers only the game's candidates."""
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
         rng = self.rng.spawn()
-        stats = self._stats(state, seat, legal, rng)
+        stats = self._stats(state, seat, legal, rng, narrow_root=False)
         return sorted(stats, key=lambda s: (-s[1], -s[2]))
 
     def _stats(
-        self, state: State, seat: int, legal: list[Action], rng: Rng
+        self, state: State, seat: int, legal: list[Action], rng: Rng, narrow_root: bool = True
     ) -> list[tuple[Action, float, float]]:
-        root, self.last_iterations, self.last_seconds = self._search(state).run(state, seat, rng)
+        search = self._search(state)
+        root, self.last_iterations, self.last_seconds = search.run(state, seat, rng, narrow_root)
         return _root_stats(root, seat, legal)
 
     def _search(self, state: State) -> Search:

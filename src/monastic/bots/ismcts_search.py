@@ -123,8 +123,18 @@ class Search:
         # Without an evaluation a cut-off world says nothing: play every game to its end.
         self._cutoff = config.cutoff if evaluate is not None else 1 << 62
 
-    def run(self, state: State, seat: int, rng: Rng) -> tuple[Node, int, float]:
-        """Search from ``state`` for ``seat``: the root, iterations done and seconds spent."""
+    def candidates(self, state: State, seat: int, legal: list[Action]) -> list[Action]:
+        """The part of ``legal`` the tree considers (the game's ``search_actions``)."""
+        return self._narrow(state, seat, legal) if self._narrow is not None else legal
+
+    def run(
+        self, state: State, seat: int, rng: Rng, narrow_root: bool = True
+    ) -> tuple[Node, int, float]:
+        """Search from ``state`` for ``seat``: the root, iterations done and seconds spent.
+
+        With ``narrow_root`` False the root considers every legal action (an analysis
+        judges every choice, dominated ones too); the nodes below are narrowed as always.
+        """
         cfg = self.config
         if cfg.iterations is None and cfg.seconds is None:
             raise ValueError("the search needs a budget: iterations, seconds or both")
@@ -135,15 +145,15 @@ class Search:
         done = 0
         while done < limit:
             # A fresh world per iteration, sampled only from what the seat may know.
-            self._iterate(root, state.determinize(seat, rng), seat, rng)
+            self._iterate(root, state.determinize(seat, rng), seat, rng, narrow_root)
             done += 1
             if perf_counter() >= deadline:
                 break
         return root, done, perf_counter() - start
 
-    def _iterate(self, root: Node, world: State, me: int, rng: Rng) -> None:
+    def _iterate(self, root: Node, world: State, me: int, rng: Rng, narrow_root: bool) -> None:
         cutoff = self._cutoff
-        narrow = self._narrow
+        narrow = self._narrow if narrow_root else None
         modelled = self._rival_below >= 0  # rivals follow a policy, not the tree
         path: list[tuple[Edge, int]] = []
         node = root
@@ -193,6 +203,7 @@ class Search:
                 node.children[key] = Node()
                 break
             node = child
+            narrow = self._narrow
         rewards = self._playout(world, depth, rng)
         for edge, seat in path:
             edge.n += 1
@@ -215,11 +226,13 @@ class Search:
         if table is None:
             table = node.edges[seat] = {}
             if self._guide is not None and (cfg.bias > 0 or len(legal) > cfg.widen):
-                # The heuristic's choice is tried first and kept ahead for a while.
+                # The heuristic's choice is tried first and kept ahead for a while, unless
+                # the game left it out of the candidates (a dominated choice).
                 action = self._guide(world, seat, rng)
-                first = table[action] = Edge(cfg.bias)
-                first.avail = 1
-                return first, action
+                if self._narrow is None or action in legal:
+                    first = table[action] = Edge(cfg.bias)
+                    first.avail = 1
+                    return first, action
         room = len(legal) <= cfg.widen or len(table) < cfg.widen_k * node.visits**cfg.widen_alpha
         c = cfg.c
         best: Edge | None = None
@@ -240,10 +253,13 @@ class Search:
             if value > best_value:
                 best, best_action, best_value = edge, action, value
         if untried and (room or best is None):
+            action = None
             if best is None and len(legal) > cfg.widen and self._guide is not None:
                 # Widening starts from the heuristic's choice, not a random one of hundreds.
                 action = self._guide(world, seat, rng)
-            else:
+                if self._narrow is not None and action not in untried:
+                    action = None
+            if action is None:
                 action = untried[rng.below(len(untried))]
             edge = table[action] = Edge()
             edge.avail = 1

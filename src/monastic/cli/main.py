@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 import monastic
+from monastic import build_info
 from monastic.cli.bench import add_bench_parser, run_bench
 from monastic.cli.common import CliError, available_games
 from monastic.cli.engine_cmd import add_engine_parser, run_engine
@@ -25,7 +26,11 @@ def _parser() -> argparse.ArgumentParser:
         prog="monastic",
         description="Three monastery-themed tabletop games: play, script, bench, arena.",
     )
-    parser.add_argument("--version", action="version", version=f"monastic {monastic.__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"monastic {monastic.__version__} ({build_info.build_name()})",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_play_parser(sub)
     add_rules_parser(sub)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -70,6 +71,12 @@ def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     play.add_argument(
         "--delay", type=float, default=0.0, metavar="SECONDS", help="pause after each bot move"
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="line mode (for scripts, screen readers and pipes) instead of the full-screen "
+        "interface, which is the default in a terminal",
     )
 
 
@@ -401,6 +408,16 @@ def _resumed_match(args: argparse.Namespace) -> tuple[Match, Seating]:
     return match, seating
 
 
+def _full_screen(args: argparse.Namespace) -> bool:
+    """The full-screen interface unless asked for line mode, or not at a terminal (a pipe,
+    a script), or Textual is not installed."""
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    from monastic.cli.tui import available
+
+    return available()
+
+
 def run_play(args: argparse.Namespace) -> int:
     """The ``monastic play`` command."""
     if args.resume:
@@ -409,6 +426,19 @@ def run_play(args: argparse.Namespace) -> int:
     else:
         match, seating = _new_match(args)
         save_path = Path(args.save) if args.save else default_save_path(match.game.id)
+    named = bool(args.save or args.resume)
+    if _full_screen(args):
+        from monastic.cli.tui.run import run_full_screen
+
+        return run_full_screen(
+            match,
+            seating,
+            save_path,
+            resumed=bool(args.resume),
+            delay=args.delay,
+            save_at_end=named,
+            auto_forced=not args.no_auto,
+        )
     console = Console(highlight=False)
     record = match.record
     me = seating.humans[0] if len(seating.humans) == 1 else None
@@ -419,7 +449,6 @@ def run_play(args: argparse.Namespace) -> int:
         "\nType 'help' for the rules and commands.",
         markup=False,
     )
-    named = bool(args.save or args.resume)
     play = PlaySession(
         match,
         seating,

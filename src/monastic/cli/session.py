@@ -13,8 +13,10 @@ A ``Session`` holds one match and everything a front end needs around it, so tha
   ``auto_forced`` is on, with a line in their log);
 - undo of a person's own decisions as far as the engine's rule allows (``undo_count``,
   ``undo``, ``why_no_undo``; the rule is ``engine.undo``, the one the game server uses);
-- the running standings (``standings``) and what each rival did since a person's last
-  decision (``since_last_turn``);
+- the running standings (``standings``) and what each rival did since a person's last turn
+  (``since_last_turn``, ``moves_since_last_turn``; ``view`` carries them as ``last_moves``
+  for the maps of ``cli/render``);
+- the game's texts for players: ``turn_text`` (how a turn works) and ``rulebook_text``;
 - save and resume (``save``, ``Session.resume``): a resumed session has the whole log.
 
 Every method that changes the game raises ``ValueError`` subclasses (``IllegalAction``,
@@ -410,8 +412,3 @@ class Session:
 
 def _about_viewer(line: str) -> bool:
     return line.startswith(("You ", "Your "))
-
-
-def seats_text(session: Session, viewer: Viewer) -> str:
-    """``0 you, 1 greedy, 2 random``: the seats as one line."""
-    return ", ".join(f"{seat} {name}" for seat, name in enumerate(session.names(viewer)))

@@ -19,6 +19,8 @@ import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 __all__ = ["SEED_LIMIT", "Rng", "fresh_seed"]
 
 SEED_LIMIT = 1 << 128
@@ -65,6 +67,7 @@ def _block(state: int, steps: int) -> tuple[int, ...]:
     return _UNPACK(z.to_bytes(16 * _LANES, "little"))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # e.g. fixed dice in tests
 class Rng:
     """SplitMix64: fast, well mixed, and trivially copyable."""
 

@@ -19,6 +19,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from monastic.engine.errors import ActionSyntaxError, BadOption, BadSaveFile, IllegalAction
 from monastic.engine.events import Event
 from monastic.engine.jsonio import excerpt, read_json
@@ -81,6 +83,8 @@ class GameInfo:
     max_decisions: int  # a generous upper bound on the decisions in one game
 
 
+# Compiled, they stay open to subclasses in plain Python (a test's toy game, an adapter).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One game in progress. Subclasses are plain data plus the rules."""
 
@@ -247,6 +251,7 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(str(s) for s in seats) or "nobody"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game: its facts and options, and how to make, parse and load its states."""
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from monastic.engine import ActionSyntaxError, State, fresh_seed
+from monastic.engine.input import Unresolved, resolve
 from monastic.engine.undo import seal_reason
 from monastic.server.botpool import BotPool
 from monastic.server.config import BOT_LEVELS, ServerConfig
@@ -318,12 +319,21 @@ class Hub:
             if seat not in state.to_act():
                 acting = ", ".join(str(s) for s in state.to_act()) or "nobody"
                 raise Refused(f"it is not your turn (to act: seat {acting})")
+            # A person's loose text ("PLAY p3", a move without its cost) is read as the
+            # terminal reads it (engine.input.resolve); the refusals keep the engine's
+            # reasons to themselves.
             try:
                 action = live.game.parse_action(text)
             except ActionSyntaxError as err:
-                raise Refused(f"{text!r} is not an action: {err}") from None
+                try:
+                    action = resolve(state, seat, text)
+                except Unresolved:
+                    raise Refused(f"{text!r} is not an action: {err}") from None
             if not state.is_legal(seat, action):
-                raise Refused(f"{text!r} is not one of your legal actions now")
+                try:
+                    action = resolve(state, seat, text)
+                except Unresolved:
+                    raise Refused(f"{text!r} is not one of your legal actions now") from None
             trial = state.clone()
             events = trial.apply(seat, action)
             sealed = True

@@ -93,7 +93,8 @@ class TableCounts:
 
 
 def _load() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
+    package = resources.files("monastic.games.medieval_monastery")  # compiled: no __package__
+    text = package.joinpath("data/cards.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

@@ -17,7 +17,6 @@ from monastic.engine import (
     OptionSpec,
     Result,
     Rng,
-    State,
     as_rng,
 )
 from monastic.games.medieval_monastery import notes, view, words
@@ -41,15 +40,19 @@ __all__ = ["MedievalMonasteryGame", "MedievalMonasteryState"]
 _rule_for = RULES.get
 
 
-class MedievalMonasteryState(StateData, State):
+class MedievalMonasteryState(StateData):
     """A game of Medieval Monastery in progress."""
 
     __slots__ = ()
 
-    # The rules' functions themselves, not wrappers: one call less per decision.
-    to_act = legal.to_act
-    legal_actions = legal.legal_actions  # type: ignore[assignment]
-    choice_notes = notes.choice_notes
+    def to_act(self) -> list[int]:
+        return legal.to_act(self)
+
+    def legal_actions(self, seat: int) -> list[MedievalMonasteryAction]:  # type: ignore[override]
+        return legal.legal_actions(self, seat)
+
+    def choice_notes(self, seat: int) -> dict[str, str]:
+        return notes.choice_notes(self, seat)
 
     def is_legal(self, seat: int, action: object) -> bool:
         return legal.is_legal(self, seat, action)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
-from monastic.engine import Rng
+from monastic.engine import Rng, State
 from monastic.games.medieval_monastery.catalogue import (
     card_mask,
     mask_cards,
@@ -84,7 +84,7 @@ PendingOffer = tuple[int, int, int, int, str]
 TradeRecord = tuple[int, int, int, int, str, str]
 
 
-class StateData:
+class StateData(State):  # abstract: the rules come with the game's state class
     """The fields of a game, with a fast hand-checked copy."""
 
     __slots__ = (

@@ -39,6 +39,7 @@ from monastic.games.medieval_monastery.catalogue import (
     card_mask,
     mask_cards,
 )
+from monastic.games.medieval_monastery.dominated import without_dominated
 from monastic.games.medieval_monastery.game import MedievalMonasteryState
 from monastic.games.medieval_monastery.rules.combo_listing import combo_pairs
 from monastic.games.medieval_monastery.rules.combos import combo_points, is_winning_flush
@@ -133,8 +134,10 @@ _EXP = tuple(math.exp(-k / SOFTNESS) for k in range(_EXP_LIMIT))
 MainCombo = tuple[Sequence[int], tuple[int, ...]]
 
 
-def _soft_min(scores: list[int]) -> float:
-    """``utility(scores)`` for whole-number scores, bit for bit the same float."""
+@lru_cache(maxsize=1 << 16)
+def _soft_min(scores: tuple[int, ...]) -> float:
+    """``utility(scores)`` for whole-number scores, bit for bit the same float; kept for the
+    last 65,536 score rows (a search meets the same few rows again and again)."""
     low = min(scores)
     total = 0.0
     for x in scores:
@@ -198,7 +201,7 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
     table = main_combos(cards)
     if table is None:
         return 1000.0
-    current = list(scores)
+    current = tuple(scores)
     total = 0.0
     while table:
         base = _soft_min(current)
@@ -206,7 +209,7 @@ def hand_potential(hand: Sequence[int], scores: Sequence[int]) -> float:
         best_after = current
         best_used: Sequence[int] = ()
         for used, points in table:
-            after = list(map(add, current, points))
+            after = tuple(map(add, current, points))
             gain = _soft_min(after) - base
             if gain > best_gain:
                 best_gain, best_after, best_used = gain, after, used
@@ -289,9 +292,9 @@ def _choose_play(
         suit_index = card // RANK_COUNT
         gained = CARDS_GAINED[suit_index]
         if suit_index == WORK:  # fresh cards replace the rest
-            gained = TABLE.work_draw - len(rest)
+            gained = float(TABLE.work_draw - len(rest))  # compiled, a float stays one
         elif suit_index == ABBEY:  # the largest other hand
-            gained = max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest)
+            gained = float(max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest))
         elif suit_index == MONKS:
             gained = 0.3 * (state.players - 1)
         return hand_potential(rest, scores) + gained * per_card
@@ -382,5 +385,6 @@ def _likely_holder(state: MedievalMonasteryState, seat: int, ask: str) -> int | 
 STRATEGY: Strategy[Any] = Strategy(
     evaluate=evaluate,
     greedy_action=greedy_action,
+    search_actions=without_dominated,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
 )

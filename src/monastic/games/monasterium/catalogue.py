@@ -19,7 +19,9 @@ from types import MappingProxyType
 from typing import Any
 
 _RAW: dict[str, Any] = json.loads(
-    resources.files(__package__).joinpath("data/monasterium.json").read_text(encoding="utf-8")
+    resources.files("monastic.games.monasterium")
+    .joinpath("data/monasterium.json")
+    .read_text(encoding="utf-8")
 )
 DATA = MappingProxyType(_RAW)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from monastic.engine import Game, GameInfo, Result, Rng, State, as_rng
+from monastic.engine import Decision, Event, Game, GameInfo, Result, Rng, as_rng
 from monastic.games.monasterium import notes, view, words
 from monastic.games.monasterium.actions import Action, parse_action
 from monastic.games.monasterium.rules import flow, legal, scoring
@@ -18,7 +18,7 @@ from monastic.games.monasterium.state import PHASE_OVER, StateData, upgrade_from
 __all__ = ["MonasteriumGame", "MonasteriumState"]
 
 
-class MonasteriumState(StateData, State):
+class MonasteriumState(StateData):
     """A game of Monasterium in progress."""
 
     __slots__ = ()
@@ -27,23 +27,44 @@ class MonasteriumState(StateData, State):
     def players(self) -> int:
         return self.n
 
-    # The rules' functions themselves, not wrappers: one call less per decision.
-    to_act = legal.to_act
-    legal_actions = legal.legal_actions
-    is_legal = legal.is_legal
-    why_illegal = legal.why_illegal
-    apply_unchecked = flow.apply_action
-    # The events are cheap named tuples: building them costs less than a second path, so
-    # the quiet apply is the same function (its list of events is dropped).
-    apply_quiet = flow.apply_action  # type: ignore[assignment]
+    def to_act(self) -> list[int]:
+        return legal.to_act(self)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return legal.legal_actions(self, seat)
+
+    def is_legal(self, seat: int, action: Any) -> bool:
+        return legal.is_legal(self, seat, action)
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        return legal.why_illegal(self, seat, action)
+
+    def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
+        return flow.apply_action(self, seat, action)
+
+    def apply_quiet(self, seat: int, action: Any) -> None:
+        # The events are cheap named tuples: building them costs less than a second path,
+        # so the quiet apply is the same function (its list of events is dropped).
+        flow.apply_action(self, seat, action)
 
     # The view's parts (``State.view`` puts them together).
-    current_phase = view.current_phase
-    phase_text = view.phase_text
-    decision = view.decision
-    public_players = view.public_players
-    view_details = view.view_details
-    choice_notes = notes.choice_notes
+    def current_phase(self) -> str:
+        return view.current_phase(self)
+
+    def phase_text(self) -> str:
+        return view.phase_text(self)
+
+    def decision(self, seat: int) -> Decision:
+        return view.decision(self, seat)
+
+    def public_players(self) -> list[dict[str, Any]]:
+        return view.public_players(self)
+
+    def view_details(self, seat: int | None) -> dict[str, Any]:
+        return view.view_details(self, seat)
+
+    def choice_notes(self, seat: int) -> dict[str, str]:
+        return notes.choice_notes(self, seat)
 
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER

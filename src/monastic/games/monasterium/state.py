@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
-from monastic.engine import Rng
+from monastic.engine import Rng, State
 from monastic.games.monasterium.catalogue import PLAYER_SETUP, YEARS, Setup
 
 __all__ = [
@@ -73,7 +73,7 @@ Task = tuple[int, ...]
 Tasks = list[Task]
 
 
-class StateData:
+class StateData(State):  # abstract: the rules come with the game's state class
     """The whole truth of one Monasterium game, as fields."""
 
     __slots__ = (

@@ -54,7 +54,9 @@ class EvaluationWeights:
 
 def _load() -> MappingProxyType[int, EvaluationWeights]:
     raw: dict[str, Any] = json.loads(
-        resources.files(__package__).joinpath("data/evaluation.json").read_text(encoding="utf-8")
+        resources.files("monastic.games.monasterium")
+        .joinpath("data/evaluation.json")
+        .read_text(encoding="utf-8")
     )
     if tuple(raw["features"]) != FEATURES:
         raise ValueError("data/evaluation.json was fitted on other features: refit it")

@@ -16,7 +16,7 @@ from monastic.games.monastery.catalogue import (
     MONKS_PER_COLOUR,
     N_MONKS,
 )
-from monastic.games.monastery.rules.geometry import ABBEY_KEYS, OFF
+from monastic.games.monastery.rules.geometry import ABBEY_KEYS, NONE, OFF, PATH, node_edge
 from monastic.games.monastery.state import (
     CROSS,
     EMPTY_SPACE,
@@ -39,6 +39,7 @@ def check_consistency(st: StateData) -> None:
     _check_seats(st)
     _check_tiles(st)
     _check_grid(st)
+    _check_joins(st)
     _check_monks(st)
     _check_boxes(st)
     _check_letters(st)
@@ -144,6 +145,25 @@ def _check_grid(st: StateData) -> None:
             raise problem(("tile_cell", i), f"tile {i} is not joined to the monastery")
     if len(st.laid_order) != len(set(st.laid_order)):
         raise problem(("laid_order",), "a tile is laid once")
+
+
+def _check_joins(st: StateData) -> None:
+    """Every laid tile meets its neighbours as laying demands: no path runs into a closed
+    side (L2), grey never touches brown (L3; the Abbey is grey)."""
+    for i in st.laid_order:
+        key = st.tile_cell[i]
+        cls = INSTANCES[i].cls
+        for d, step in enumerate(OFF):
+            node = st.grid.get(key + step)
+            if node is None:
+                continue
+            mine = node_edge(st, i, key + step, d)
+            their = node_edge(st, node, key, (d + 2) % 4)
+            if (mine, their) in ((PATH, NONE), (NONE, PATH)):
+                raise problem(("tile_rotation", i), f"tile {i}: a path meets a closed side (L2)")
+            other = 1 if node == ABBEY else INSTANCES[node].cls
+            if cls and other and cls != other:
+                raise problem(("tile_cell", i), f"tile {i}: grey and brown touch (L3)")
 
 
 def _check_monks(st: StateData) -> None:

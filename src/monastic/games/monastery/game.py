@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from monastic.engine import Event, Game, GameInfo, OptionSpec, Result, Rng, State
+from monastic.engine import Decision, Event, Game, GameInfo, OptionSpec, Result, Rng
 from monastic.games.monastery import notes, view, words
 from monastic.games.monastery.actions import check_action, parse_action
 from monastic.games.monastery.rules import end, hidden, legal, rounds, setup
@@ -17,7 +17,7 @@ from monastic.games.monastery.state import StateData, upgrade_from_version_1
 __all__ = ["MonasteryGame", "MonasteryState"]
 
 
-class MonasteryState(StateData, State):
+class MonasteryState(StateData):
     """One game of Monastery in progress."""
 
     __slots__ = ()
@@ -73,12 +73,23 @@ class MonasteryState(StateData, State):
         return legal.why_illegal(self, seat, action)
 
     # The view's parts (``State.view`` puts them together).
-    current_phase = view.current_phase
-    phase_text = view.phase_text
-    decision = view.decision
-    public_players = view.public_players
-    view_details = view.view_details
-    choice_notes = notes.choice_notes
+    def current_phase(self) -> str:
+        return view.current_phase(self)
+
+    def phase_text(self) -> str:
+        return view.phase_text(self)
+
+    def decision(self, seat: int) -> Decision:
+        return view.decision(self, seat)
+
+    def public_players(self) -> list[dict[str, Any]]:
+        return view.public_players(self)
+
+    def view_details(self, seat: int | None) -> dict[str, Any]:
+        return view.view_details(self, seat)
+
+    def choice_notes(self, seat: int) -> dict[str, str]:
+        return notes.choice_notes(self, seat)
 
     def is_over(self) -> bool:
         return bool(self.over)

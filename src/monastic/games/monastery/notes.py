@@ -22,8 +22,8 @@ from monastic.games.monastery.actions import (
     Purchase,
 )
 from monastic.games.monastery.catalogue import BOARD, BOARD_COLUMNS, COLOUR_NAMES
-from monastic.games.monastery.rules import common
-from monastic.games.monastery.state import StateData
+from monastic.games.monastery.rules import common, scoring
+from monastic.games.monastery.state import EMPTY_SPACE, StateData
 
 __all__ = ["choice_notes", "conversion_text"]
 
@@ -56,11 +56,12 @@ def _price(st: StateData, seat: int, cost: int) -> str:
 
 
 def _added_points(st: Any, seat: int, action: Any) -> int | None:
-    """The points ``action`` adds to this scoring, tried on a copy; None if trying it would
-    use chance (nothing is foretold)."""
+    """The points ``action`` (prayer, or going on to buying) adds to this scoring: the
+    scoring rule alone, tried on a copy, so the game does not run on into the next seat's
+    scoring; None if it would use chance (nothing is foretold)."""
     trial = st.clone()
     before = (trial.scoring_points, trial.rng.state)
-    trial.apply_unchecked(seat, action)
+    scoring.apply(trial, seat, action, [])
     if trial.rng.state != before[1]:
         return None
     return int(trial.scoring_points) - int(before[0])
@@ -78,6 +79,9 @@ def _scoring(st: Any, seat: int, actions: list[Any]) -> dict[str, str]:
                 if own
                 else f"small on {COLOUR_NAMES[action.colour]}'s track, +1 blessing (for later)"
             )
+            track = st.tracks[st.seat_colour[seat]]
+            if action.colour == st.seat_colour[seat] and list(track).count(EMPTY_SPACE) == 1:
+                gain += "; fills your track: reduced prices from then on"
             notes[str(action)] = f"{_price(st, seat, cost)}; {gain}"
         elif isinstance(action, BuyMonk):
             cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
@@ -96,7 +100,11 @@ def _scoring(st: Any, seat: int, actions: list[Any]) -> dict[str, str]:
             added = _added_points(st, seat, action)
             if added is not None:
                 what = "prayer and work" if isinstance(action, Pray) else "work"
-                notes[str(action)] = f"+{added} in all ({what}), then buying"
+                spendable = st.blessings[seat] - st.locked_blessings[seat]
+                notes[str(action)] = (
+                    f"+{added} ({what}); then buy with {_plural(left + added, 'point')}"
+                    f" + {_plural(spendable, 'blessing')}"
+                )
     return notes
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from monastic.engine import Rng
+from monastic.engine import Rng, State
 
 __all__ = ["RENAMED_IN_VERSION_2", "StateData", "upgrade_from_version_1"]
 
@@ -77,7 +77,7 @@ _INT_FIELDS = (
 _BOOL_OPTS = ("team", "simple", "vow_of_silence", "start_hand")
 
 
-class StateData:
+class StateData(State):  # abstract: the rules come with the game's state class
     """The fields of one game of Monastery, with a fast hand-written copy."""
 
     __slots__ = (

@@ -1,0 +1,88 @@
+"""Monastery's evaluation: the expected final score of every seat (for bots and the search).
+
+Per seat: the testament now (3 per own large letter, 1 per blessing, minus the V of the
+tiles in hand) plus a rough value of the scorings still to come, most of the hand penalty
+back while there is time to lay those tiles, and during a seat's own scoring the points
+not yet spent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monastic.games.monastery.catalogue import BOARD, INSTANCES, MONKS_PER_COLOUR
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.end import result, testament
+from monastic.games.monastery.state import EMPTY_SPACE, IN_ABBEY, UPRIGHT, StateData
+
+__all__ = ["POINT_VALUE", "evaluate", "scorings_left"]
+
+#: Roughly what one point earned in a scoring is worth at the end (letters cost ~5.5 for 3).
+POINT_VALUE = 0.55
+#: What a point of the scoring in progress is worth while letters remain to buy with it.
+SPEND_VALUE = 0.45
+
+
+def _build_points(st: StateData, seat: int) -> int:
+    """Box points of ``seat``'s monks on fully occupied unfinished tiles (paid at S1)."""
+    got = 0
+    for i in st.laid_order:
+        if st.tile_finished[i]:
+            continue
+        boxes = st.tile_box_monks[i]
+        if -1 in boxes:
+            continue
+        t = INSTANCES[i]
+        for b, m in enumerate(boxes):
+            if m // MONKS_PER_COLOUR == st.seat_colour[seat]:
+                got += t.boxes[b] if not t.group else 1
+    return got
+
+
+def scorings_left(st: StateData) -> int:
+    """Study and toil rounds from the current one to the last."""
+    if st.over:
+        return 0
+    left = 0
+    for r in range(st.round, common.LAST_ROUND + 1):
+        h = (r - 1) % common.HOURS_PER_DAY + 1
+        if h in common.STUDY_HOURS or h in common.TOIL_HOURS:
+            left += 1
+    return left
+
+
+def evaluate(state: Any) -> list[float]:
+    """Expected final score per seat: testament now plus a rough value of future scorings."""
+    st: StateData = state
+    if st.over:
+        return list(result(st).scores)
+    left = scorings_left(st)
+    own = []
+    for s in range(st.n):
+        t = testament(st, s)["total"]
+        upright = sum(
+            1
+            for m in common.seat_monks(st, s)
+            if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT
+        )
+        letters_free = sum(1 for v in st.tracks[st.seat_colour[s]] if v == EMPTY_SPACE)
+        future = min(left * (1.0 + 0.8 * upright) * POINT_VALUE, 3.0 * letters_free + 5)
+        # tiles in hand will mostly be laid: count back most of the penalty
+        hand_back = 0.7 * sum(INSTANCES[i].value for i in st.hands[s]) * min(1.0, left / 6)
+        # points of the scoring in progress are about to become letters or blessings: at
+        # least the blessings they convert to, more while letters are there to buy
+        pending = 0.0
+        if st.phase == "score" and st.turn_order[st.turn] == s:
+            p = st.scoring_points
+            pending = max(float(BOARD.convert(p)), SPEND_VALUE * p * (letters_free > 0))
+        # monks filling a tile build it at the coming scoring: its points are nearly sure
+        # (a seat whose scoring this round has begun has them already)
+        to_score = st.phase == "step" or (st.phase == "score" and s in st.turn_order[st.turn + 1 :])
+        building = _build_points(st, s) * POINT_VALUE if to_score else 0.0
+        own.append(t + future + hand_back + pending + building)
+    if st.team:
+        return [
+            own[s] + own[common.seat_of_colour(st, (st.seat_colour[s] + 2) % 4)]
+            for s in range(st.n)
+        ]
+    return own
