@@ -1,12 +1,13 @@
 """The build: the engine, the three games and the search compiled with mypyc, from the same
 source that runs as pure Python.
 
-``pip install .`` compiles them; ``MONASTIC_PURE=1 pip install .`` builds pure Python, and
-so does every editable install (``pip install -e .``: nothing compiled lands in ``src/``, so
-an edit is never shadowed by an older compiled module). Where mypyc or the C compiler is
-missing or fails, the build says so and falls back to pure Python. A compiled build carries
-``monastic/_compiled.json``, the hash of every compiled module's source, which
-``import monastic`` checks (``monastic.build_info``).
+``MONASTIC_COMPILE=1 pip install .`` compiles them. Without it the build is pure Python for
+now: the compiled build does not pass the whole test suite yet, so it is opt-in.
+``MONASTIC_PURE=1`` always builds pure Python, and so does every editable install
+(``pip install -e .``: nothing compiled lands in ``src/``, so an edit is never shadowed by an
+older compiled module). Where mypyc or the C compiler is missing or fails, the build says so
+and falls back to pure Python. A compiled build carries ``monastic/_compiled.json``, the hash
+of every compiled module's source, which ``import monastic`` checks (``monastic.build_info``).
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ def pure_reason() -> str | None:
     """Why this build is pure Python, or None to compile."""
     if os.environ.get("MONASTIC_PURE", "") not in ("", "0"):
         return "MONASTIC_PURE is set"
+    if os.environ.get("MONASTIC_COMPILE", "") in ("", "0"):
+        # Opt-in until the compiled build passes the whole suite (see the README's Builds).
+        return "the compiled build is opt-in (MONASTIC_COMPILE=1)"
     if any(command in sys.argv for command in ("editable_wheel", "develop")):
         return "an editable install is pure Python"
     return None

@@ -132,15 +132,19 @@ def test_an_editable_checkout_holds_no_compiled_module() -> None:
     assert stray == []
 
 
-def test_the_switch_builds_a_pure_wheel(tmp_path: Path) -> None:
-    """``MONASTIC_PURE=1``: no mypyc, no compiler, a wheel for any platform."""
+@pytest.mark.parametrize("switch", ["MONASTIC_PURE=1", "no switch"])
+def test_the_switch_builds_a_pure_wheel(tmp_path: Path, switch: str) -> None:
+    """``MONASTIC_PURE=1``, or no ``MONASTIC_COMPILE=1`` (the compiled build is opt-in for
+    now): no mypyc, no compiler, a wheel for any platform."""
     source = tmp_path / "source"  # a copy, so the checkout's build/ is never touched
     shutil.copytree(
         REPO,
         source,
         ignore=shutil.ignore_patterns(".git", "build", "*.egg-info", "__pycache__", ".*cache"),
     )
-    env = {**os.environ, "MONASTIC_PURE": "1"}
+    env = {k: v for k, v in os.environ.items() if k not in ("MONASTIC_PURE", "MONASTIC_COMPILE")}
+    if switch == "MONASTIC_PURE=1":
+        env["MONASTIC_PURE"] = "1"
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), "."],
         cwd=source,
