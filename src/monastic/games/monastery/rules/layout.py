@@ -64,7 +64,6 @@ class Layout:
     __slots__ = (
         "adjacency",
         "by_type",
-        "by_watch",
         "cell_lays",
         "cells",
         "fits",
@@ -91,7 +90,6 @@ class Layout:
     cell_lays: dict[int, dict[tuple[int, bool], tuple[Lay, ...]]]  # (type, stables) -> actions
     by_type: dict[tuple[int, bool], list[tuple[int, tuple[Lay, ...]]]]  # cells a type fits
     qual_cells: dict[tuple[bool, ...], frozenset[int]]  # ``watch`` standing -> L4 cells
-    by_watch: tuple[frozenset[int], tuple[frozenset[int], ...]] | None  # ``_cells_by_watch``
     lays: dict[tuple[int, bool, tuple[bool, ...]], list[Lay]]
     routes_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Routes]
 
@@ -117,7 +115,6 @@ class Layout:
         new.cell_lays = {}
         new.by_type = {}
         new.qual_cells = {}
-        new.by_watch = None
         new.lays = {}
         new.routes_memo = {}
         return new
@@ -181,16 +178,8 @@ class Layout:
         for k in stale:
             new.fits.pop(k, None)
             new.cell_lays.pop(k, None)
-        # The fitting cells of each type asked for so far: the same but around the new tile.
         new.by_type = {}
-        fresh = sorted(k for k in stale if k in cells)
-        for (ti, stables), entries in self.by_type.items():
-            kept = [e for e in entries if e[0] not in stale]
-            kept.extend((k, lays) for k in fresh if (lays := new._lays_at(k, ti, stables)))
-            kept.sort(key=_first)
-            new.by_type[ti, stables] = kept
         new.qual_cells = {}
-        new.by_watch = None
         new.lays = {}
         new.routes_memo = {}
         return new
@@ -252,34 +241,35 @@ class Layout:
 
     def _qualified_cells(self, qual: tuple[bool, ...]) -> frozenset[int]:
         """L4: the frontier cells next to the Abbey, a finished tile or a fully occupied one."""
-        if self.by_watch is None:
-            self.by_watch = _cells_by_watch(self.cells, self.watch)
-        always, near = self.by_watch
-        return always.union(*(cells for cells, ok in zip(near, qual, strict=True) if ok))
+        standing = dict(zip(self.watch, qual, strict=True))
+        return frozenset(
+            key
+            for key, (_, _, nodes, _) in self.cells.items()
+            if any(n >= 0 and standing.get(n, True) for n in nodes)
+        )
 
     def _fitting(self, st: StateData, ti: int, stables: bool) -> list[tuple[int, tuple[Lay, ...]]]:
         """The frontier cells where type ``ti`` passes L2, L3, L5 and L6, with its actions."""
         got = self.by_type.get((ti, stables))
-        if got is None:
-            got = [
-                (key, lays) for key in self.frontier if (lays := self._lays_at(key, ti, stables))
-            ]
-            self.by_type[ti, stables] = got
-        return got
-
-    def _lays_at(self, key: int, ti: int, stables: bool) -> tuple[Lay, ...]:
-        memo = self.cell_lays.get(key)
-        if memo is None:
-            memo = self.cell_lays[key] = {}
+        if got is not None:
+            return got
+        got = []
+        tile = TYPES[ti].id
+        cell_lays = self.cell_lays
         which = (ti, stables)
-        lays = memo.get(which)
-        if lays is None:
-            x, y = cell_xy(key)
-            tile = TYPES[ti].id
-            lays = memo[which] = tuple(
-                lay_action(tile, x, y, r, stables) for r in self.rotations(key, ti)
-            )
-        return lays
+        for key in self.frontier:
+            memo = cell_lays.get(key)
+            if memo is None:
+                memo = cell_lays[key] = {}
+            lays = memo.get(which)
+            if lays is None:
+                x, y = cell_xy(key)
+                lays = tuple(lay_action(tile, x, y, r, stables) for r in self.rotations(key, ti))
+                memo[which] = lays
+            if lays:
+                got.append((key, lays))
+        self.by_type[ti, stables] = got
+        return got
 
     def any_placement(self, st: StateData, types: list[int]) -> bool:
         """Some type of ``types`` fits somewhere, every tile counting as qualifying (E2)."""
@@ -327,10 +317,6 @@ class Layout:
         return got
 
 
-def _first(entry: tuple[int, tuple[Lay, ...]]) -> int:
-    return entry[0]
-
-
 def layout(st: StateData) -> Layout:
     """The state's layout, made afresh if it is missing or describes other tiles."""
     got: Layout | None = st._layout
@@ -362,26 +348,6 @@ def _cell_info(st: StateData, key: int) -> CellInfo:
         classes[d] = 1 if node == ABBEY else TYPES[INST_TYPE[node]].cls
     facing, kinds = tuple(their), tuple(classes)
     return facing, kinds, tuple(nodes), cell_options(facing, kinds)
-
-
-def _cells_by_watch(
-    cells: dict[int, CellInfo], watch: tuple[int, ...]
-) -> tuple[frozenset[int], tuple[frozenset[int], ...]]:
-    """The frontier cells by a neighbour that always qualifies (L4: the Abbey, livestock),
-    and per ``watch`` tile the frontier cells next to it."""
-    index = {n: i for i, n in enumerate(watch)}
-    always = set()
-    near: list[set[int]] = [set() for _ in watch]
-    for key, (_, _, nodes, _) in cells.items():
-        for n in nodes:
-            if n < 0:
-                continue
-            i = index.get(n)
-            if i is None:
-                always.add(key)
-            else:
-                near[i].add(key)
-    return frozenset(always), tuple(frozenset(c) for c in near)
 
 
 def _watch(st: StateData, cells: dict[int, CellInfo]) -> tuple[int, ...]:
