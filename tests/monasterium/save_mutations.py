@@ -145,17 +145,30 @@ class Verdict:
     detail: str = ""
 
 
+#: Monasterium's one field a save may leave out (read as zeros).
+MAY_LEAVE_OUT = ("mission_vp",)
+
+
 def judge(
     game: Game,
     saved: dict[str, Any],
     mutation: Mutation,
     moves: int = 200,
     seed: int = 0,
+    *,
+    players_key: str = "players",
+    may_leave_out: tuple[str, ...] = (),
+    any_seat: bool = False,
 ) -> Verdict:
     """Load the mutated save: a ``BadSaveFile`` naming a field, or a state that saves as it
-    was loaded and plays ``moves`` random moves (views and events too) without an error."""
+    was loaded and plays ``moves`` random moves (views and events too) without an error.
+
+    Every game's mutation test calls this: ``players_key`` names the state's player count,
+    ``may_leave_out`` the fields a save may omit (read as defaults), and ``any_seat`` plays
+    a random one of the seats to act (a game that asks several at once) instead of the
+    first."""
     state = saved["state"]
-    changed = mutation.apply(state, state["players"])
+    changed = mutation.apply(state, state[players_key])
     if changed is None:
         return Verdict("unchanged")
     try:
@@ -175,15 +188,27 @@ def judge(
     except Exception as err:  # the point of the test: any other error is a crash
         return Verdict("crash", f"load raised {type(err).__name__}: {err}")
     try:
-        return _play_on(game, loaded, changed, moves, seed)
+        outcome = _play_on(game, loaded, changed, moves, seed, may_leave_out, any_seat)
     except Exception as err:
         return Verdict("crash", f"{mutation} loaded, then {type(err).__name__}: {err}")
+    if outcome.outcome == "crash":
+        outcome.detail = f"{mutation}: {outcome.detail}"
+    return outcome
 
 
-def _play_on(game: Game, loaded: State, changed: dict[str, Any], moves: int, seed: int) -> Verdict:
+def _play_on(
+    game: Game,
+    loaded: State,
+    changed: dict[str, Any],
+    moves: int,
+    seed: int,
+    may_leave_out: tuple[str, ...],
+    any_seat: bool,
+) -> Verdict:
     saved = json.loads(loaded.to_json())["state"]
-    if "mission_vp" not in changed:  # the one field a save may leave out: read as zeros
-        saved.pop("mission_vp")
+    for name in may_leave_out:
+        if name not in changed:
+            saved.pop(name, None)
     if saved != changed:
         return Verdict("crash", "loaded, but saves differently from what was loaded")
     if game.from_json(loaded.to_json()).to_json() != loaded.to_json():
@@ -193,7 +218,7 @@ def _play_on(game: Game, loaded: State, changed: dict[str, Any], moves: int, see
         if loaded.is_over():
             loaded.result().to_dict()
             break
-        seat = loaded.to_act()[0]
+        seat = rng.choice(loaded.to_act()) if any_seat else loaded.to_act()[0]
         legal = loaded.legal_actions(seat)
         if not legal:
             return Verdict("crash", f"seat {seat} to act without a legal action")

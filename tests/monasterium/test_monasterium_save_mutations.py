@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from save_mutations import KINDS, Mutation, judge, places
+from save_mutations import KINDS, MAY_LEAVE_OUT, Mutation, judge, places
 
 from monastic.engine import BadSaveFile
 from monastic.games.monasterium import GAME
@@ -64,7 +64,7 @@ def _run(chosen: list[tuple[int, Mutation]]) -> Counter[str]:
     tally: Counter[str] = Counter()
     crashes = []
     for index, (which, mutation) in enumerate(chosen):
-        verdict = judge(GAME, saves[which], mutation, seed=index)
+        verdict = judge(GAME, saves[which], mutation, seed=index, may_leave_out=MAY_LEAVE_OUT)
         tally[verdict.outcome] += 1
         if verdict.outcome == "crash":
             crashes.append(verdict.detail)

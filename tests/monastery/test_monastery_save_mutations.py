@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from mon_helpers import GAME, empty, give, put
 
-from monastic.engine import BadSaveFile, State, events_for
+from monastic.engine import BadSaveFile
 
 LONG_RUN = int(os.environ.get("MONASTERY_MUTATIONS", "0"))
 
@@ -95,60 +95,8 @@ def _save_pending(players: int, seed: int, moves: int) -> dict[str, Any]:
 
 
 def judge(saved: dict[str, Any], mutation: Any, moves: int = 200, seed: int = 0) -> Any:
-    """Load the mutated save: a ``BadSaveFile`` naming a field, or a state that saves as it
-    was loaded and plays ``moves`` random moves (views and events too) without an error."""
-    verdict = SM.Verdict
-    state = saved["state"]
-    changed = mutation.apply(state, state["n"])
-    if changed is None:
-        return verdict("unchanged")
-    try:
-        # As data, not text: a number too long for the JSON reader still meets the schema.
-        loaded = GAME.from_json({**saved, "state": changed})
-    except BadSaveFile as err:
-        named = SM.FIELD_NAME.match(str(err))
-        if named is None:
-            return verdict("crash", f"refused without naming a field: {err}")
-        if len(str(err)) > 300:
-            return verdict("crash", f"an error of {len(str(err))} characters")
-        if mutation.at_the_place(state):
-            here, there = SM.where(mutation.path), named.group(1)
-            if not (here.startswith(there) or there.startswith(here)):
-                return verdict("crash", f"{mutation}: refused at {there}, not {here}: {err}")
-        return verdict("refused", str(err))
-    except Exception as err:  # the point of the test: any other error is a crash
-        return verdict("crash", f"load raised {type(err).__name__}: {err}")
-    try:
-        outcome = _play_on(loaded, changed, moves, seed)
-    except Exception as err:
-        return verdict("crash", f"{mutation} loaded, then {type(err).__name__}: {err}")
-    if outcome.outcome == "crash":
-        outcome.detail = f"{mutation}: {outcome.detail}"
-    return outcome
-
-
-def _play_on(loaded: State, changed: dict[str, Any], moves: int, seed: int) -> Any:
-    if json.loads(loaded.to_json())["state"] != changed:
-        return SM.Verdict("crash", "loaded, but saves differently from what was loaded")
-    if GAME.from_json(loaded.to_json()).to_json() != loaded.to_json():
-        return SM.Verdict("crash", "to_json does not round-trip")
-    rng = random.Random(seed)
-    for step in range(moves):
-        if loaded.is_over():
-            loaded.result().to_dict()
-            break
-        seat = loaded.to_act()[0]
-        legal = loaded.legal_actions(seat)
-        if not legal:
-            return SM.Verdict("crash", f"seat {seat} to act without a legal action")
-        events = loaded.apply(seat, rng.choice(legal))
-        if step % 25 == 0:
-            json.dumps(loaded.view(seat))
-            json.dumps(loaded.view(None))
-            for event in events_for(events, seat):
-                GAME.describe(event, seat)
-    GAME.from_json(loaded.to_json())  # where play led is a valid state too
-    return SM.Verdict("played")
+    """The shared judge; Monastery's state counts its players in ``n``."""
+    return SM.judge(GAME, saved, mutation, moves, seed, players_key="n")
 
 
 def _run(chosen: list[tuple[int, Any]]) -> Counter[str]:
