@@ -49,6 +49,25 @@ def test_every_backend_gives_the_same_rows(tmp_path: Path) -> None:
         pytest.skip("Ray is not installed: only in-process and pool compared")
 
 
+def test_the_arena_plays_the_same_games_on_every_backend() -> None:
+    from monastic.bots.arena import run_arena
+
+    backends: list[Backend] = [InlineBackend(), PoolBackend(2)]
+    if HAS_RAY:
+        backends.append(RayBackend(jobs=2))
+    seen = {}
+    for backend in backends:
+        report = run_arena(
+            "monasterium", ["greedy", "random"], 6, 2, seed=5, progress=False, backend=backend
+        )
+        seen[backend.name] = [(o.index, o.specs, o.scores, o.record) for o in report.outcomes]
+    assert len({o[3] for o in seen["inline"]}) == 6
+    for name, outcomes in seen.items():
+        assert outcomes == seen["inline"], f"{name} played other games"
+    if not HAS_RAY:
+        pytest.skip("Ray is not installed: only in-process and pool compared")
+
+
 def test_pool_yields_every_result_once() -> None:
     assert sorted(PoolBackend(2).map_unordered(_square, list(range(30)))) == [
         i * i for i in range(30)
