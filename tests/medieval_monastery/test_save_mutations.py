@@ -1,7 +1,7 @@
 """Every save checked: a mutated save is refused with a ``BadSaveFile`` naming the field, or
 it loads, saves exactly as loaded, and plays 200 random moves without an error.
 
-The mutations are Monasterium's (``tests/save_mutations.py``: a wrong type, a
+The mutations are the shared kit's (``tests/save_mutations.py``: a wrong type, a
 value out of range, moved to another seat, duplicated, missing, a list too long or too
 short, an unknown field), made on saves of random games of every size. The suite runs every
 kind on every saved field of three saves plus a sample over more saves. For the long run
