@@ -277,8 +277,9 @@ class Choices:
         return token in self.next_tokens(prefix)
 
     def mask(self, prefix: Tokens = ()) -> Mask:
+        tokens = self._firsts if not prefix else self.next_tokens(prefix)
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        mask[self._firsts if not prefix else self.next_tokens(prefix)] = 1
+        mask[np.fromiter(tokens, np.intp, len(tokens))] = 1  # faster than indexing by a list
         return mask
 
     def action(self, tokens: Tokens) -> Hashable | None:

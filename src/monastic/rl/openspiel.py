@@ -157,7 +157,8 @@ def _make(game_id: str) -> None:
 
         def view_text(self, player: int, recall: bool) -> str:
             table = self.table
-            text = json.dumps(table.state.view(player), sort_keys=True, separators=(",", ":"))
+            # The view's JSON is the costly part: once per moment and player.
+            text: str = table.remember(("view_text", player), lambda: _view_json(table, player))
             text += f"|entered {list(table.prefix_of(player))}"
             if recall:
                 text += f"|played {self.played[player]}"
@@ -173,8 +174,7 @@ def _make(game_id: str) -> None:
             self.dict = self.look.named(self.tensor)
 
         def set_from(self, state: SpielState, player: int) -> None:
-            table = state.table
-            self.tensor[:] = self.look.encode(table.state.view(player), table.prefix_of(player))
+            self.tensor[:] = state.table.tensor(self.look, player, fresh=False)
 
         def string_from(self, state: SpielState, player: int) -> str:
             return state.view_text(player, self.recall)
@@ -183,6 +183,10 @@ def _make(game_id: str) -> None:
     _WRAPPERS[game_id] = lambda state, params: SpielState(
         pyspiel.load_game(short_name(game_id), {**params, "players": state.players}), state
     )
+
+
+def _view_json(table: Table, player: int) -> str:
+    return json.dumps(table.state.view(player), sort_keys=True, separators=(",", ":"))
 
 
 _WRAPPERS: dict[str, Callable[[monastic.State, dict[str, Any]], Any]] = {}

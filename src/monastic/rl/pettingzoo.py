@@ -86,8 +86,7 @@ class _Common:
 
     def _tensor(self, seat: int) -> Tensor:
         assert self.table is not None
-        table = self.table
-        return self.observer.encode(table.state.view(seat), table.prefix_of(seat))
+        return self.table.tensor(self.observer, seat)
 
     def _observe(self, seat: int) -> Obs:
         assert self.table is not None

@@ -9,13 +9,14 @@ else is asked.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, Self
 
 import numpy as np
 
 from monastic.engine import IllegalAction, Result, State
 from monastic.rl.codec import ActionCodec, Choices, Mask, Tokens
+from monastic.rl.observation import Observer, Tensor
 
 __all__ = ["REWARDS", "Table", "rewards"]
 
@@ -39,9 +40,23 @@ def rewards(result: Result, kind: str) -> list[float]:
 
 
 class Table:
-    """A state plus the tokens one seat has entered so far of a staged action."""
+    """A state plus the tokens one seat has entered so far of a staged action.
 
-    __slots__ = ("_choices", "_masks", "codec", "entering", "moves", "prefix", "state")
+    What the adapters read of a moment (a seat's legal actions by their tokens, its mask, its
+    tensor) is worked out once per moment and kept until a token is played or the state is
+    replaced: asking twice costs one.
+    """
+
+    __slots__ = (
+        "_choices",
+        "_masks",
+        "_memo",
+        "codec",
+        "entering",
+        "moves",
+        "prefix",
+        "state",
+    )
 
     def __init__(self, codec: ActionCodec, state: State) -> None:
         if state.players != codec.players:
@@ -53,6 +68,7 @@ class Table:
         self.moves: list[tuple[int, Hashable]] = []  # the game actions made, in order
         self._choices: dict[int, Choices] = {}
         self._masks: dict[tuple[int, Tokens], Mask] = {}
+        self._memo: dict[Hashable, Any] = {}  # the adapters' other reads of this moment
 
     def clone(self) -> Self:
         copy = type(self)(self.codec, self.state.clone())
@@ -64,8 +80,13 @@ class Table:
     def replace_state(self, state: State) -> None:
         """Go on in another world of the same moment (a ``determinize`` of the state)."""
         self.state = state
+        self._changed()
         self._choices.clear()
+
+    def _changed(self) -> None:
+        """A token was entered (or the world replaced): what was read of it is stale."""
         self._masks.clear()
+        self._memo.clear()
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -107,6 +128,24 @@ class Table:
             self._masks[key] = found
         return found.copy()
 
+    def tensor(self, observer: Observer, seat: int, fresh: bool = True) -> Tensor:
+        """``seat``'s observation tensor now: a fresh array the caller may change, or with
+        ``fresh=False`` the one kept for this moment, which the caller must only read."""
+        prefix = self.prefix_of(seat)
+        key = ("tensor", seat, prefix)
+        found: Tensor | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = observer.observe(self.state, seat, prefix)
+        return found.copy() if fresh else found
+
+    def remember(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """``make()``, worked out once for this moment (an adapter's own reading of it)."""
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        found = memo[key] = make()
+        return found
+
     def play(self, seat: int, token: int) -> Hashable | None:
         """Enter one token for ``seat``; returns the action it completes (then applied)."""
         if isinstance(token, bool) or not isinstance(token, int | np.integer):
@@ -119,7 +158,7 @@ class Table:
             raise IllegalAction(f"token {what} is not legal for seat {seat} now")
         run = (*self.prefix_of(seat), token)
         action = self.choices(seat).action(run)
-        self._masks.clear()
+        self._changed()
         if action is None:
             self.prefix, self.entering = run, seat
             return None
@@ -138,7 +177,7 @@ class Table:
         self.state.apply_quiet(seat, action)
         self.moves.append((seat, action))
         self._choices.clear()
-        self._masks.clear()
+        self._changed()
 
     def rewards(self, kind: str) -> list[float]:
         return rewards(self.state.result(), kind)
