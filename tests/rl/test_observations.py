@@ -1,5 +1,6 @@
 """A seat's tensor is read from its view alone: identical in every world ``determinize``
-draws for that seat, of the fixed shape, finite, and its named slices tile it."""
+draws for that seat, of the fixed shape, finite, and its named slices tile it; the tensor
+written straight from the state is the view's, bit for bit."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from tests.rl.helpers import CASES, needs_common_view, observed, random_states
 from monastic.rl import observer
 
 EVERY = 5  # check every 5th state (and the last) of each game
+STATES = 300  # states per game and player count that the fast tensor is checked on
 
 
 @pytest.mark.parametrize(("game_id", "players"), observed(CASES))
@@ -27,6 +29,7 @@ def test_a_seats_tensor_is_the_same_in_its_determinized_worlds(game_id: str, pla
             for k in range(2):
                 world = state.determinize(seat, 1000 * step + k)
                 np.testing.assert_array_equal(look.encode(world.view(seat)), tensor)
+                np.testing.assert_array_equal(look.observe(world, seat), tensor)
                 differ += world.to_json() != state.to_json()
     info = states[0].game.info.information
     assert differ > 0 or info == "perfect"  # the worlds really were other worlds
@@ -55,3 +58,42 @@ def test_a_spectator_view_or_another_game_is_refused() -> None:
         observer("medieval-monastery", 2).encode(state.view(None))
     with pytest.raises(ValueError, match="not a seat's monasterium view"):
         observer("monasterium", 2).encode(state.view(0))
+
+
+@pytest.mark.parametrize(("game_id", "players"), observed(CASES))
+def test_the_tensor_written_from_the_state_is_the_views_bit_for_bit(
+    game_id: str, players: int
+) -> None:
+    """``observe`` (straight from the state's fields) against ``encode`` of the view, the
+    reference, for every seat of every state of random games, with and without tokens
+    entered of a staged action."""
+    look = observer(game_id, players)
+    staged = sorted(look.codec.staged_heads)
+    compared, seed = 0, players
+    while compared < STATES:  # whole random games until enough states are seen
+        seed += 1
+        for step, state in enumerate(random_states(game_id, players, seed=seed)):
+            entered = () if step % 7 else (staged[step % len(staged)],)
+            for seat in range(players):
+                fast = look.observe(state, seat, entered)
+                reference = look.encode(state.view(seat), entered)
+                assert fast.dtype == reference.dtype == np.float32
+                if not np.array_equal(fast.view(np.uint32), reference.view(np.uint32)):
+                    named = look.named(fast)
+                    wrong = [
+                        name
+                        for name, part in look.named(reference).items()
+                        if not np.array_equal(part, named[name])
+                    ]
+                    pytest.fail(f"seed {seed}, state {step}, seat {seat}: {wrong} differ")
+            compared += 1
+
+
+def test_observe_refuses_another_game_or_seat() -> None:
+    state = next(random_states("monasterium", 2, seed=1))
+    with pytest.raises(ValueError, match="monasterium state for a 2-player medieval-monastery"):
+        observer("medieval-monastery", 2).observe(state, 0)
+    with pytest.raises(ValueError, match="3-player monasterium observer"):
+        observer("monasterium", 3).observe(state, 0)
+    with pytest.raises(ValueError, match="there is no seat 2"):
+        observer("monasterium", 2).observe(state, 2)
