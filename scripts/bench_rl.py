@@ -1,6 +1,7 @@
 """The research adapters measured, side by side in one run (the ``rl`` extra).
 
     PYTHONPATH=src python scripts/bench_rl.py [--seconds 0.5] [--games 6] [--rounds 3]
+    PYTHONPATH=src python scripts/bench_rl.py --only overhead --before REVISION
 
 1. Search speed: our ISMCTS and OpenSpiel's Python ``ISMCTSBot`` through the adapter, on the
    same card-game positions (2 and 4 players), the same time each, alternating which goes
@@ -10,9 +11,12 @@
    OpenSpiel's ISMCTS with random rollouts, 2-player card game, seats alternating. OpenSpiel
    gets the time for every token, so a straight (several tokens) gives it more time.
 3. Adapter overhead: random play through PettingZoo (AEC, reading the mask from the info as
-   ``last(observe=False)`` does, and with the full observation) and through OpenSpiel,
-   against our native loop (``legal_actions``, a random pick, ``apply_quiet``), in game
-   decisions per second; ratios to native.
+   ``last(observe=False)`` does, and with the full observation; Parallel for the card game)
+   and through OpenSpiel (legal actions only, and with the observation tensor), against our
+   native loop (``legal_actions``, a random pick, ``apply_quiet``), in game decisions per
+   second; ratios to native. The card game at 4 players, Monasterium at 3, Monastery at 2
+   and 4. With ``--before REVISION`` the adapters of that revision are measured too, in a
+   second worker process, interleaved with today's (``--only overhead --before main``).
 
 The machine is shared: the figures are medians over ``--rounds`` interleaved rounds.
 """
@@ -20,10 +24,18 @@ The machine is shared: the figures are medians over ``--rounds`` interleaved rou
 from __future__ import annotations
 
 import argparse
+import io
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -169,46 +181,157 @@ def _pettingzoo(observe: bool) -> Callable[[str, int, int], int]:
     return play
 
 
-def _openspiel(game_id: str, players: int, seed: int) -> int:
-    state = pyspiel.load_game(
-        SHORT_NAMES[game_id], {"players": players, "seed": seed}
-    ).new_initial_state()
-    pick = random.Random(seed).choice
-    while not state.is_terminal():
-        state.apply_action(pick(state.legal_actions()))
-    return len(state.table.moves)
+def _parallel(game_id: str, players: int, seed: int) -> int:
+    env = mpz.parallel_env(game_id, players)
+    observations, _ = env.reset(seed=seed)
+    pick = random.Random(seed).randrange
+    while env.agents:
+        actions = {}
+        for agent in env.agents:
+            legal = np.flatnonzero(observations[agent]["action_mask"].view(np.bool_))
+            actions[agent] = int(legal[pick(legal.size)])
+        observations, *_ = env.step(actions)
+    return len(env.table.moves)
 
 
-def overhead(seconds: float, rounds: int) -> None:
+def _openspiel(observe: bool) -> Callable[[str, int, int], int]:
+    def play(game_id: str, players: int, seed: int) -> int:
+        state = pyspiel.load_game(
+            SHORT_NAMES[game_id], {"players": players, "seed": seed}
+        ).new_initial_state()
+        pick = random.Random(seed).choice
+        while not state.is_terminal():
+            if observe:
+                state.observation_tensor(state.current_player())
+            state.apply_action(pick(state.legal_actions()))
+        return len(state.table.moves)
+
+    return play
+
+
+#: Part 3's ways of playing a random game; each returns the game decisions it made.
+MODES: dict[str, Callable[[str, int, int], int]] = {
+    "native": _native,
+    "PettingZoo AEC (mask from info)": _pettingzoo(False),
+    "PettingZoo AEC (with observation)": _pettingzoo(True),
+    "PettingZoo Parallel (with observation)": _parallel,
+    "OpenSpiel (legal actions)": _openspiel(False),
+    "OpenSpiel (with observation tensor)": _openspiel(True),
+}
+#: The games and player counts of part 3, with the modes each is measured in.
+CASES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
+    (CARD, 4, tuple(MODES)),
+    *(
+        (game_id, players, tuple(m for m in MODES if "Parallel" not in m))
+        for game_id, players in (("monasterium", 3), ("monastery", 2), ("monastery", 4))
+    ),
+)
+
+
+def _rate(mode: str, game_id: str, players: int, seconds: float) -> float:
+    """Game decisions per second of whole random games played for about ``seconds``."""
+    play = MODES[mode]
+    moves, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        moves += play(game_id, players, seed)
+        seed += 1
+    return moves / (time.perf_counter() - start)
+
+
+def worker() -> None:
+    """Measure what each line of standard input asks (JSON), one JSON answer a line."""
+    for line in sys.stdin:
+        ask = json.loads(line)
+        if ask["warm"]:  # untimed: imports, codec tables, caches
+            MODES[ask["mode"]](ask["game"], ask["players"], 10**6)
+            rate = 0.0
+        else:
+            rate = _rate(ask["mode"], ask["game"], ask["players"], ask["seconds"])
+        print(json.dumps({"rate": rate}), flush=True)
+
+
+class _Worker:
+    """This script as a worker process on one source tree (``src`` of a revision)."""
+
+    def __init__(self, source: str) -> None:
+        env = {**os.environ, "PYTHONPATH": source}
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def ask(self, mode: str, game_id: str, players: int, seconds: float, warm: bool) -> float:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        line = {"mode": mode, "game": game_id, "players": players, "seconds": seconds}
+        self.process.stdin.write(json.dumps({**line, "warm": warm}) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the worker on {line} stopped")
+        return float(json.loads(answer)["rate"])
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def _export(revision: str, into: str) -> str:
+    """The ``src`` tree of ``revision`` of this repository, unpacked under ``into``."""
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", revision, "src"], check=True, capture_output=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return str(Path(into) / "src")
+
+
+def overhead(seconds: float, rounds: int, before: str | None) -> None:
     print(f"3. Random play, game decisions per second ({rounds} rounds of {seconds} s each)")
-    modes: dict[str, Callable[[str, int, int], int]] = {
-        "native": _native,
-        "PettingZoo (mask from info)": _pettingzoo(False),
-        "PettingZoo (with observation)": _pettingzoo(True),
-        "OpenSpiel": _openspiel,
-    }
-    for game_id, players in ((CARD, 4), ("monasterium", 3), ("monastery", 3)):
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    with tempfile.TemporaryDirectory() as scratch:
+        trees = {"now": here} if before is None else {before: _export(before, scratch), "now": here}
+        workers = {name: _Worker(source) for name, source in trees.items()}
         try:
-            for play in modes.values():  # untimed: imports, codec tables, caches
-                play(game_id, players, 10**6)
-        except ValueError as err:  # e.g. a view the observer does not read yet
-            print(f"   {game_id} {players}p: not measured ({err})")
-            continue
-        rates: dict[str, list[float]] = {name: [] for name in modes}
-        for r in range(rounds):
-            names = list(modes)
-            names = names[r % len(names) :] + names[: r % len(names)]
-            for name in names:
-                moves, seed, start = 0, 0, time.perf_counter()
-                while time.perf_counter() - start < seconds:
-                    moves += modes[name](game_id, players, seed)
-                    seed += 1
-                rates[name].append(moves / (time.perf_counter() - start))
-        native = statistics.median(rates["native"])
-        print(f"   {game_id} {players}p: native {native:.0f}/s")
-        for name in list(modes)[1:]:
-            rate = statistics.median(rates[name])
-            print(f"      {name}: {rate:.0f}/s = {rate / native:.2f}x native")
+            _measure(workers, seconds, rounds)
+        finally:
+            for w in workers.values():
+                w.close()
+
+
+def _measure(workers: dict[str, _Worker], seconds: float, rounds: int) -> None:
+    """Every case, mode and tree once per round, the order turned each round; medians."""
+    jobs = [
+        (game_id, players, mode, name)
+        for game_id, players, modes in CASES
+        for mode in modes
+        for name in workers
+    ]
+    for game_id, players, mode, name in jobs:
+        workers[name].ask(mode, game_id, players, seconds, warm=True)
+    rates: dict[tuple[str, int, str, str], list[float]] = {job: [] for job in jobs}
+    for r in range(rounds):
+        turned = jobs[r % len(jobs) :] + jobs[: r % len(jobs)]
+        if r % 2:
+            turned.reverse()
+        for job in turned:
+            game_id, players, mode, name = job
+            rates[job].append(workers[name].ask(mode, game_id, players, seconds, warm=False))
+    names = list(workers)
+    for game_id, players, modes in CASES:
+        native = {n: statistics.median(rates[(game_id, players, "native", n)]) for n in names}
+        figures = ", ".join(f"{n} {native[n]:.0f}/s" for n in names)
+        print(f"   {game_id} {players}p: native {figures}")
+        for mode in modes[1:]:
+            cells = []
+            for n in names:
+                rate = statistics.median(rates[(game_id, players, mode, n)])
+                cells.append(f"{n} {rate:.0f}/s = {rate / native[n]:.2f}x")
+            print(f"      {mode}: {', '.join(cells)}")
 
 
 def main() -> None:
@@ -218,16 +341,25 @@ def main() -> None:
     parser.add_argument("--move-seconds", type=float, default=0.1, help="head to head")
     parser.add_argument("--games", type=int, default=6, help="head-to-head games")
     parser.add_argument("--turns", type=int, default=3, help="head-to-head game length")
-    parser.add_argument("--play-seconds", type=float, default=2.0, help="random play per round")
+    parser.add_argument("--play-seconds", type=float, default=1.0, help="random play per round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--only", choices=["speed", "match", "overhead"], default=None)
+    parser.add_argument(
+        "--before",
+        metavar="REVISION",
+        help="part 3 also measures this git revision's adapters, interleaved with today's",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
     if args.only in (None, "speed"):
         search_speed(args.seconds, args.positions)
     if args.only in (None, "match"):
         head_to_head(args.move_seconds, args.games, args.turns)
     if args.only in (None, "overhead"):
-        overhead(args.play_seconds, args.rounds)
+        overhead(args.play_seconds, args.rounds, args.before)
 
 
 if __name__ == "__main__":
