@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import json
 import os
 import random
@@ -152,65 +153,85 @@ def head_to_head(seconds: float, games: int, turns: int) -> None:
     print(f"   ours {wins['ours']:g}, OpenSpiel {wins['OpenSpiel']:g} (ties split): {share:.0%}")
 
 
-def _native(game_id: str, players: int, seed: int) -> int:
-    state = monastic.load_game(game_id).new_game(players, seed)
-    pick = random.Random(seed).choice
-    moves = 0
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply_quiet(seat, pick(state.legal_actions(seat)))
-        moves += 1
-    return moves
+Play = Callable[[int], int]  # plays the random game of a seed; returns its decisions
 
 
-def _pettingzoo(observe: bool) -> Callable[[str, int, int], int]:
-    def play(game_id: str, players: int, seed: int) -> int:
-        env = mpz.env(game_id, players)
-        env.reset(seed=seed)
-        pick = random.Random(seed).randrange
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, info = env.last(observe=observe)
-            if terminated or truncated:
-                env.step(None)
-                continue
-            mask = obs["action_mask"] if observe else info["action_mask"]
-            legal = np.flatnonzero(mask.view(np.bool_))  # 0/1 bytes read as bools: 10x faster
-            env.step(int(legal[pick(legal.size)]))
-        return len(env.unwrapped.table.moves)
+def _native(game_id: str, players: int) -> Play:
+    game = monastic.load_game(game_id)
 
-    return play
-
-
-def _parallel(game_id: str, players: int, seed: int) -> int:
-    env = mpz.parallel_env(game_id, players)
-    observations, _ = env.reset(seed=seed)
-    pick = random.Random(seed).randrange
-    while env.agents:
-        actions = {}
-        for agent in env.agents:
-            legal = np.flatnonzero(observations[agent]["action_mask"].view(np.bool_))
-            actions[agent] = int(legal[pick(legal.size)])
-        observations, *_ = env.step(actions)
-    return len(env.table.moves)
-
-
-def _openspiel(observe: bool) -> Callable[[str, int, int], int]:
-    def play(game_id: str, players: int, seed: int) -> int:
-        state = pyspiel.load_game(
-            SHORT_NAMES[game_id], {"players": players, "seed": seed}
-        ).new_initial_state()
+    def play(seed: int) -> int:
+        state = game.new_game(players, seed)
         pick = random.Random(seed).choice
-        while not state.is_terminal():
-            if observe:
-                state.observation_tensor(state.current_player())
-            state.apply_action(pick(state.legal_actions()))
-        return len(state.table.moves)
+        moves = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            state.apply_quiet(seat, pick(state.legal_actions(seat)))
+            moves += 1
+        return moves
 
     return play
 
 
-#: Part 3's ways of playing a random game; each returns the game decisions it made.
-MODES: dict[str, Callable[[str, int, int], int]] = {
+def _pettingzoo(observe: bool) -> Callable[[str, int], Play]:
+    def make(game_id: str, players: int) -> Play:
+        env = mpz.env(game_id, players)  # once, as a learner does; each game is a reset
+
+        def play(seed: int) -> int:
+            env.reset(seed=seed)
+            pick = random.Random(seed).randrange
+            for _agent in env.agent_iter():
+                obs, _, terminated, truncated, info = env.last(observe=observe)
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                mask = obs["action_mask"] if observe else info["action_mask"]
+                legal = np.flatnonzero(mask.view(np.bool_))  # 0/1 bytes read as bools: faster
+                env.step(int(legal[pick(legal.size)]))
+            return len(env.unwrapped.table.moves)
+
+        return play
+
+    return make
+
+
+def _parallel(game_id: str, players: int) -> Play:
+    env = mpz.parallel_env(game_id, players)
+
+    def play(seed: int) -> int:
+        observations, _ = env.reset(seed=seed)
+        pick = random.Random(seed).randrange
+        while env.agents:
+            actions = {}
+            for agent in env.agents:
+                legal = np.flatnonzero(observations[agent]["action_mask"].view(np.bool_))
+                actions[agent] = int(legal[pick(legal.size)])
+            observations, *_ = env.step(actions)
+        return len(env.table.moves)
+
+    return play
+
+
+def _openspiel(observe: bool) -> Callable[[str, int], Play]:
+    def make(game_id: str, players: int) -> Play:
+        # Once; each new initial state takes the next seed of the game's own generator.
+        game = pyspiel.load_game(SHORT_NAMES[game_id], {"players": players})
+
+        def play(seed: int) -> int:
+            state = game.new_initial_state()
+            pick = random.Random(seed).choice
+            while not state.is_terminal():
+                if observe:
+                    state.observation_tensor(state.current_player())
+                state.apply_action(pick(state.legal_actions()))
+            return len(state.table.moves)
+
+        return play
+
+    return make
+
+
+#: Part 3's ways of playing random games: each makes (once) what plays one game of a seed.
+MODES: dict[str, Callable[[str, int], Play]] = {
     "native": _native,
     "PettingZoo AEC (mask from info)": _pettingzoo(False),
     "PettingZoo AEC (with observation)": _pettingzoo(True),
@@ -228,25 +249,29 @@ CASES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
 )
 
 
-def _rate(mode: str, game_id: str, players: int, seconds: float) -> float:
-    """Game decisions per second of whole random games played for about ``seconds``."""
-    play = MODES[mode]
-    moves, seed, start = 0, 0, time.perf_counter()
+def _rate(play: Play, seconds: float) -> float:
+    """Game decisions per second of whole random games (seeds 0, 1, ...: the same games in
+    every mode) played for about ``seconds``."""
+    seeds = itertools.count()
+    moves, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        moves += play(game_id, players, seed)
-        seed += 1
+        moves += play(next(seeds))
     return moves / (time.perf_counter() - start)
 
 
 def worker() -> None:
     """Measure what each line of standard input asks (JSON), one JSON answer a line."""
+    plays: dict[tuple[str, str, int], Play] = {}
     for line in sys.stdin:
         ask = json.loads(line)
+        key = (ask["mode"], ask["game"], ask["players"])
+        if key not in plays:
+            plays[key] = MODES[ask["mode"]](ask["game"], ask["players"])
         if ask["warm"]:  # untimed: imports, codec tables, caches
-            MODES[ask["mode"]](ask["game"], ask["players"], 10**6)
+            plays[key](10**6)
             rate = 0.0
         else:
-            rate = _rate(ask["mode"], ask["game"], ask["players"], ask["seconds"])
+            rate = _rate(plays[key], ask["seconds"])
         print(json.dumps({"rate": rate}), flush=True)
 
 

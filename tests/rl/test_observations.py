@@ -4,11 +4,19 @@ written straight from the state is the view's, bit for bit."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from tests.rl.helpers import CASES, needs_common_view, observed, random_states
 
+import monastic
 from monastic.rl import observer
+from monastic.rl.observation import Observer
+from monastic.rl.table import Table
+
+CARD = "medieval-monastery"
+LONGER = {CARD: {"turns": 4}}  # enough turns for a staged straight in the card game
 
 EVERY = 5  # check every 5th state (and the last) of each game
 STATES = 300  # states per game and player count that the fast tensor is checked on
@@ -97,3 +105,52 @@ def test_observe_refuses_another_game_or_seat() -> None:
         observer("monasterium", 3).observe(state, 0)
     with pytest.raises(ValueError, match="there is no seat 2"):
         observer("monasterium", 2).observe(state, 2)
+
+
+class _Counting:
+    """An observer that counts how often a state is written (the real one does the work)."""
+
+    def __init__(self, look: Observer) -> None:
+        self.look = look
+        self.writes = 0
+
+    def observe(self, state: monastic.State, seat: int, entered: tuple[int, ...] = ()) -> Any:
+        self.writes += 1
+        return self.look.observe(state, seat, entered)
+
+    def enter(self, tensor: Any, entered: tuple[int, ...]) -> Any:
+        return self.look.enter(tensor, entered)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    observed([pytest.param("monastery", 2, id="monastery"), pytest.param(CARD, 3, id=CARD)]),
+)
+def test_a_table_writes_each_moment_once_and_its_tensors_are_the_views(
+    game_id: str, players: int
+) -> None:
+    """Through every token of a random game: the table's tensor of each seat is the view's
+    (the entered tokens included), asking twice writes nothing more, and the tokens of a
+    staged action write no state again."""
+    look = observer(game_id, players)
+    counting = _Counting(look)
+    state = monastic.load_game(game_id).new_game(players, 5, LONGER.get(game_id))
+    table = Table(look.codec, state)
+    rng = np.random.default_rng(5)
+    moments = staged = 0
+    while not table.is_over():
+        seat = table.current()
+        assert seat is not None
+        before = counting.writes
+        for _ in range(2):
+            for s in range(players):
+                tensor = table.tensor(counting, s)  # type: ignore[arg-type]
+                reference = look.encode(state.view(s), table.prefix_of(s))
+                assert np.array_equal(tensor.view(np.uint32), reference.view(np.uint32))
+            tensor[:] = -1.0  # the caller's own copy: changing it changes nothing kept
+        writes = counting.writes - before
+        assert writes == (0 if table.prefix else players)
+        staged += bool(table.prefix)
+        moments += 1
+        table.play(seat, int(rng.choice(table.legal_tokens(seat))))
+    assert staged > 0 and moments > 20

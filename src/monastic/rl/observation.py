@@ -126,6 +126,12 @@ class Observer(ABC):
             self._write_entered(out[self.layout["entered"]], entered)
         return out
 
+    def enter(self, tensor: Tensor, entered: Tokens) -> Tensor:
+        """A copy of ``tensor`` (one with no tokens entered) with ``entered`` written in."""
+        out = tensor.copy()
+        self._write_entered(out[self.layout["entered"]], entered)
+        return out
+
     def encode(self, view: Mapping[str, Any], entered: Tokens = ()) -> Tensor:
         """The tensor of a seat's ``view`` and the tokens it has entered of an action."""
         viewer = view.get("viewer")

@@ -84,7 +84,7 @@ class Table:
         self._choices.clear()
 
     def _changed(self) -> None:
-        """A token was entered (or the world replaced): what was read of it is stale."""
+        """The state changed (or the world was replaced): what was read of it is stale."""
         self._masks.clear()
         self._memo.clear()
 
@@ -130,12 +130,19 @@ class Table:
 
     def tensor(self, observer: Observer, seat: int, fresh: bool = True) -> Tensor:
         """``seat``'s observation tensor now: a fresh array the caller may change, or with
-        ``fresh=False`` the one kept for this moment, which the caller must only read."""
+        ``fresh=False`` the one kept for this moment, which the caller must only read.
+
+        The state is written once per moment and seat: the tokens of a staged action change
+        only the ``entered`` slice, so each is that tensor with its tokens written in."""
         prefix = self.prefix_of(seat)
+        memo = self._memo
         key = ("tensor", seat, prefix)
-        found: Tensor | None = self._memo.get(key)
+        found: Tensor | None = memo.get(key)
         if found is None:
-            found = self._memo[key] = observer.observe(self.state, seat, prefix)
+            base: Tensor | None = memo.get(("tensor", seat, ()))
+            if base is None:
+                base = memo["tensor", seat, ()] = observer.observe(self.state, seat)
+            found = memo[key] = observer.enter(base, prefix) if prefix else base
         return found.copy() if fresh else found
 
     def remember(self, key: Hashable, make: Callable[[], Any]) -> Any:
@@ -148,25 +155,31 @@ class Table:
 
     def play(self, seat: int, token: int) -> Hashable | None:
         """Enter one token for ``seat``; returns the action it completes (then applied)."""
-        if isinstance(token, bool) or not isinstance(token, int | np.integer):
-            raise IllegalAction(f"a token is a whole number, not {token!r}")
-        token = int(token)
-        if seat not in self.to_act() or not self.choices(seat).allows(self.prefix_of(seat), token):
-            what = self.codec.token_name(token) if 0 <= token < self.codec.size else token
-            if seat not in self.to_act():
-                raise IllegalAction(f"seat {seat} is not to act now (token {what})")
-            raise IllegalAction(f"token {what} is not legal for seat {seat} now")
-        run = (*self.prefix_of(seat), token)
-        action = self.choices(seat).action(run)
-        self._changed()
-        if action is None:
+        if type(token) is not int:  # the common case first: every step comes here
+            if isinstance(token, bool) or not isinstance(token, np.integer):
+                raise IllegalAction(f"a token is a whole number, not {token!r}")
+            token = int(token)
+        if seat not in self.to_act():
+            raise IllegalAction(f"seat {seat} is not to act now (token {self._name(token)})")
+        choices = self.choices(seat)
+        prefix = self.prefix_of(seat)
+        if not choices.allows(prefix, token):
+            raise IllegalAction(f"token {self._name(token)} is not legal for seat {seat} now")
+        run = (*prefix, token)
+        action = choices.action(run)
+        if action is None:  # the state stands, and what was read of it; who may act not
+            self._masks.clear()
             self.prefix, self.entering = run, seat
             return None
+        self._changed()
         self.prefix, self.entering = (), None
         self.state.apply_quiet(seat, action)
         self.moves.append((seat, action))
         self._choices.clear()
         return action
+
+    def _name(self, token: int) -> str:
+        return self.codec.token_name(token) if 0 <= token < self.codec.size else str(token)
 
     def apply(self, seat: int, action: Hashable) -> None:
         """Apply a whole legal action (a bot's) for ``seat``, which must not be entering one."""
