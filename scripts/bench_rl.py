@@ -44,8 +44,9 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import monastic
-from monastic import bots
+from monastic import bots, rl
 from monastic.rl import pettingzoo as mpz
+from monastic.rl.codec import Choices
 from monastic.rl.openspiel import SHORT_NAMES, wrap
 
 CARD = "medieval-monastery"
@@ -315,24 +316,27 @@ def _export(revision: str, into: str) -> str:
     return str(Path(into) / "src")
 
 
-def overhead(seconds: float, rounds: int, before: str | None) -> None:
+Case = tuple[str, int, tuple[str, ...]]
+
+
+def overhead(seconds: float, rounds: int, before: str | None, cases: list[Case]) -> None:
     print(f"3. Random play, game decisions per second ({rounds} rounds of {seconds} s each)")
     here = str(Path(__file__).resolve().parent.parent / "src")
     with tempfile.TemporaryDirectory() as scratch:
         trees = {"now": here} if before is None else {before: _export(before, scratch), "now": here}
         workers = {name: _Worker(source) for name, source in trees.items()}
         try:
-            _measure(workers, seconds, rounds)
+            _measure(workers, seconds, rounds, cases)
         finally:
             for w in workers.values():
                 w.close()
 
 
-def _measure(workers: dict[str, _Worker], seconds: float, rounds: int) -> None:
+def _measure(workers: dict[str, _Worker], seconds: float, rounds: int, cases: list[Case]) -> None:
     """Every case, mode and tree once per round, the order turned each round; medians."""
     jobs = [
         (game_id, players, mode, name)
-        for game_id, players, modes in CASES
+        for game_id, players, modes in cases
         for mode in modes
         for name in workers
     ]
@@ -347,7 +351,7 @@ def _measure(workers: dict[str, _Worker], seconds: float, rounds: int) -> None:
             game_id, players, mode, name = job
             rates[job].append(workers[name].ask(mode, game_id, players, seconds, warm=False))
     names = list(workers)
-    for game_id, players, modes in CASES:
+    for game_id, players, modes in cases:
         native = {n: statistics.median(rates[(game_id, players, "native", n)]) for n in names}
         figures = ", ".join(f"{n} {native[n]:.0f}/s" for n in names)
         print(f"   {game_id} {players}p: native {figures}")
@@ -359,6 +363,70 @@ def _measure(workers: dict[str, _Worker], seconds: float, rounds: int) -> None:
             print(f"      {mode}: {', '.join(cells)}")
 
 
+def _moments(game_id: str, players: int, count: int) -> list[tuple[monastic.State, int]]:
+    """``count`` decision moments (a state and the seat asked) of random games."""
+    game = monastic.load_game(game_id)
+    found: list[tuple[monastic.State, int]] = []
+    seed = 0
+    while len(found) < count:
+        state, pick = game.new_game(players, seed), random.Random(seed).choice
+        while not state.is_over() and len(found) < count:
+            seat = state.to_act()[0]
+            found.append((state.clone(), seat))
+            state.apply_quiet(seat, pick(state.legal_actions(seat)))
+        seed += 1
+    return found
+
+
+def _per_moment(work: Callable[[Any, int], object], moments: list[tuple[Any, int]]) -> float:
+    """Microseconds of ``work`` per moment (the best of three passes: the machine is shared)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for state, seat in moments:
+            work(state, seat)
+        best = min(best, time.perf_counter() - start)
+    return best / len(moments) * 1e6
+
+
+def parts(count: int, cases: list[Case]) -> None:
+    """Where a step's time goes: each piece alone, over the same moments of random games."""
+    print(f"4. Where the time goes, microseconds per decision ({count} moments of random games)")
+    for game_id, players, _ in cases:
+        size, figures = _parts_of(game_id, players, _moments(game_id, players, count))
+        print(f"   {game_id} {players}p ({size:.0f} legal actions on average):")
+        for name, value in figures.items():
+            print(f"      {name}: {value:.1f}")
+
+
+def _parts_of(
+    game_id: str, players: int, moments: list[tuple[monastic.State, int]]
+) -> tuple[float, dict[str, float]]:
+    space, look = rl.codec(game_id, players), rl.observer(game_id, players)
+    legal = {id(state): state.legal_actions(seat) for state, seat in moments}
+    choices = {id(state): space.choices(state, seat) for state, seat in moments}
+    masks = {id(state): choices[id(state)].mask() for state, _ in moments}
+    copies = iter([(state.clone(), seat) for _ in range(3) for state, seat in moments])
+
+    def decide(_state: Any, _seat: int) -> None:
+        state, seat = next(copies)  # a fresh copy in each pass: the step changes it
+        state.apply_quiet(seat, random.choice(state.legal_actions(seat)))
+
+    figures = {
+        "game step (legal_actions, apply_quiet)": _per_moment(decide, moments),
+        "legal actions to tokens": _per_moment(lambda s, _: Choices(space, legal[id(s)]), moments),
+        "mask": _per_moment(lambda s, _: choices[id(s)].mask(), moments),
+        "learner reads the mask (flatnonzero)": _per_moment(
+            lambda s, _: np.flatnonzero(masks[id(s)].view(np.bool_)), moments
+        ),
+        "tensor written from the state": _per_moment(look.observe, moments),
+        "tensor from the view (the reference)": _per_moment(
+            lambda s, seat: look.encode(s.view(seat)), moments
+        ),
+    }
+    return statistics.mean(len(v) for v in legal.values()), figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=0.5, help="search time per position")
@@ -368,14 +436,24 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=3, help="head-to-head game length")
     parser.add_argument("--play-seconds", type=float, default=1.0, help="random play per round")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", choices=["speed", "match", "overhead"], default=None)
+    parser.add_argument("--only", choices=["speed", "match", "overhead", "parts"], default=None)
+    parser.add_argument("--moments", type=int, default=400, help="part 4's decision moments")
     parser.add_argument(
         "--before",
         metavar="REVISION",
         help="part 3 also measures this git revision's adapters, interleaved with today's",
     )
+    parser.add_argument(
+        "--case",
+        action="append",
+        metavar="GAME:PLAYERS",
+        help="parts 3 and 4 only for these (repeatable), e.g. medieval-monastery:4",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    cases = [c for c in CASES if args.case is None or f"{c[0]}:{c[1]}" in args.case]
+    if not cases:
+        parser.error(f"--case: none of {args.case} is one of part 3's cases")
     if args.worker:
         worker()
         return
@@ -384,7 +462,9 @@ def main() -> None:
     if args.only in (None, "match"):
         head_to_head(args.move_seconds, args.games, args.turns)
     if args.only in (None, "overhead"):
-        overhead(args.play_seconds, args.rounds, args.before)
+        overhead(args.play_seconds, args.rounds, args.before, cases)
+    if args.only in (None, "parts"):
+        parts(args.moments, cases)
 
 
 if __name__ == "__main__":

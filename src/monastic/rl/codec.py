@@ -113,6 +113,7 @@ class ActionCodec(ABC):
         self._by_id: dict[int, Tokens] = {}
         self._first_by_id: dict[int, int] = {}
         self._kept: list[Hashable] = []
+        self._kept_values: set[Hashable] = set()  # the values of ``_kept``
 
     # What each game fills in ---------------------------------------------------------------
 
@@ -138,35 +139,47 @@ class ActionCodec(ABC):
 
     def runs(self, actions: Sequence[Hashable]) -> list[Tokens]:
         """The tokens of each action, in order."""
-        self._learn(actions)
-        return list(map(self._by_id.__getitem__, map(id, actions)))
+        known, learn = self._by_id.get, self._learn
+        return [known(id(action)) or learn(action) for action in actions]
 
     def first_tokens(self, actions: Sequence[Hashable]) -> list[int]:
         """The first token of each action, in order (the fast path of ``Choices``)."""
         firsts: list[int | None] = list(map(self._first_by_id.get, map(id, actions)))
-        if None in firsts:
-            self._learn(actions)
-            return list(map(self._first_by_id.__getitem__, map(id, actions)))
+        if None in firsts:  # only the actions not known by identity, found by a C-level scan
+            learn, at = self._learn, firsts.index(None)
+            while True:
+                firsts[at] = learn(actions[at])[0]
+                try:
+                    at = firsts.index(None, at + 1)
+                except ValueError:
+                    break
         return firsts  # type: ignore[return-value]  # no None left
 
-    def _learn(self, actions: Sequence[Hashable]) -> None:
-        """Remember the tokens of every action by its identity.
+    def _learn(self, action: Hashable) -> Tokens:
+        """The tokens of an action not known by its identity, remembered by it if it is new.
 
-        The objects are kept alive alongside, so no id is reused while its entry lives:
-        games hand out the same interned values again and again, and the look-ups then
-        run without a Python-level step per action.
+        Games hand out the same interned values again and again: those are remembered by
+        identity on first sight, and kept alive alongside, so no id is reused while its
+        entry lives; the look-ups then run without a Python-level step per action. A value
+        met again as another object is one the game builds afresh at every listing (a
+        combo, an answer): remembering each copy would only fill the table, so copies are
+        read by value.
         """
-        memo = self._by_id
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-            self._first_by_id.clear()
-            self._kept.clear()
-        for action in actions:
+        run = self.tokens(action)
+        values = self._kept_values
+        if action not in values:
+            memo = self._by_id
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+                self._first_by_id.clear()
+                self._kept.clear()
+                values.clear()
             key = id(action)
-            if key not in memo:
-                run = memo[key] = self.tokens(action)
-                self._first_by_id[key] = run[0]
-                self._kept.append(action)
+            memo[key] = run
+            self._first_by_id[key] = run[0]
+            self._kept.append(action)
+            values.add(action)
+        return run
 
     def block_of(self, token: int) -> Block:
         if not 0 <= token < self.size:
