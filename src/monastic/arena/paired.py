@@ -26,9 +26,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from monastic.bots import make
-from monastic.bots.arena_games import play_arena_task
-from monastic.bots.deal_stats import (
+from monastic.arena.deal_stats import (
     RESAMPLES,
     Estimate,
     bradley_terry_elo,
@@ -38,6 +36,8 @@ from monastic.bots.deal_stats import (
     resamples,
     t_interval,
 )
+from monastic.arena.games import play_arena_task
+from monastic.bots import make
 from monastic.engine import load_game
 from monastic.lab.games import GameOutcome, GameTask
 from monastic.lab.runner import Backend, make_backend

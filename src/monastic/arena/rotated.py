@@ -7,7 +7,7 @@ games (through the lab's runner: in-process, a process pool with ``--jobs``, or 
 ratings fitted to all pairwise results (Bradley-Terry). Game ``i`` uses seed ``seed + i``
 and bot seeds derived from it, so a run is reproducible (up to time-budgeted bots).
 
-``--paired`` plays every deal once per seat rotation instead (``monastic.bots.paired``):
+``--paired`` plays every deal once per seat rotation instead (``monastic.arena.paired``):
 ``--games`` then counts deals, and every interval resamples deals, so the luck of the deal
 cancels and the games of a deal are not taken as independent. Thinking time per move is
 counted over real decisions only (at least two legal actions).
@@ -29,10 +29,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from monastic.arena.deal_stats import bradley_terry_elo
+from monastic.arena.games import play_arena_task
+from monastic.arena.paired import PairedReport, report_from_folder, run_paired
 from monastic.bots import bot_names, make
-from monastic.bots.arena_games import play_arena_task
-from monastic.bots.deal_stats import bradley_terry_elo
-from monastic.bots.paired import PairedReport, report_from_folder, run_paired
 from monastic.engine import load_game
 from monastic.lab.games import GameOutcome, GameTask, play_game, seatings
 from monastic.lab.runner import Backend, RayUnavailable, add_ray_argument, make_backend
