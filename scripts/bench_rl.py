@@ -40,14 +40,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import monastic
 from monastic import bots, rl
 from monastic.rl import pettingzoo as mpz
 from monastic.rl.codec import Choices
-from monastic.rl.openspiel import SHORT_NAMES, wrap
+from monastic.rl.openspiel import wrap
 
 CARD = "medieval-monastery"
 
@@ -154,30 +153,40 @@ def head_to_head(seconds: float, games: int, turns: int) -> None:
     print(f"   ours {wins['ours']:g}, OpenSpiel {wins['OpenSpiel']:g} (ties split): {share:.0%}")
 
 
-Play = Callable[[int], int]  # plays the random game of a seed; returns its decisions
+Moves = list[tuple[int, Any]]  # the game actions of one game, in order, with their seats
+Play = Callable[[int], Moves]  # plays the random game of a seed
 
 
 def _native(game_id: str, players: int) -> Play:
     game = monastic.load_game(game_id)
 
-    def play(seed: int) -> int:
+    def play(seed: int) -> Moves:
         state = game.new_game(players, seed)
         pick = random.Random(seed).choice
-        moves = 0
+        moves = []
         while not state.is_over():
             seat = state.to_act()[0]
-            state.apply_quiet(seat, pick(state.legal_actions(seat)))
-            moves += 1
+            action = pick(state.legal_actions(seat))
+            state.apply_quiet(seat, action)
+            moves.append((seat, action))
         return moves
 
     return play
+
+
+def _replay(game: monastic.Game, players: int, seed: int, moves: Moves) -> None:
+    """The native loop's work on a given game: ``legal_actions`` and ``apply_quiet``."""
+    state = game.new_game(players, seed)
+    for seat, action in moves:
+        state.legal_actions(seat)
+        state.apply_quiet(seat, action)
 
 
 def _pettingzoo(observe: bool) -> Callable[[str, int], Play]:
     def make(game_id: str, players: int) -> Play:
         env = mpz.env(game_id, players)  # once, as a learner does; each game is a reset
 
-        def play(seed: int) -> int:
+        def play(seed: int) -> Moves:
             env.reset(seed=seed)
             pick = random.Random(seed).randrange
             for _agent in env.agent_iter():
@@ -188,7 +197,7 @@ def _pettingzoo(observe: bool) -> Callable[[str, int], Play]:
                 mask = obs["action_mask"] if observe else info["action_mask"]
                 legal = np.flatnonzero(mask.view(np.bool_))  # 0/1 bytes read as bools: faster
                 env.step(int(legal[pick(legal.size)]))
-            return len(env.unwrapped.table.moves)
+            return list(env.unwrapped.table.moves)
 
         return play
 
@@ -198,7 +207,7 @@ def _pettingzoo(observe: bool) -> Callable[[str, int], Play]:
 def _parallel(game_id: str, players: int) -> Play:
     env = mpz.parallel_env(game_id, players)
 
-    def play(seed: int) -> int:
+    def play(seed: int) -> Moves:
         observations, _ = env.reset(seed=seed)
         pick = random.Random(seed).randrange
         while env.agents:
@@ -207,24 +216,25 @@ def _parallel(game_id: str, players: int) -> Play:
                 legal = np.flatnonzero(observations[agent]["action_mask"].view(np.bool_))
                 actions[agent] = int(legal[pick(legal.size)])
             observations, *_ = env.step(actions)
-        return len(env.table.moves)
+        return list(env.table.moves)
 
     return play
 
 
 def _openspiel(observe: bool) -> Callable[[str, int], Play]:
     def make(game_id: str, players: int) -> Play:
-        # Once; each new initial state takes the next seed of the game's own generator.
-        game = pyspiel.load_game(SHORT_NAMES[game_id], {"players": players})
+        game = monastic.load_game(game_id)
 
-        def play(seed: int) -> int:
-            state = game.new_initial_state()
+        def play(seed: int) -> Moves:
+            # The game of this seed, as PettingZoo's reset(seed=...) makes it; the same picks
+            # (the legal tokens ascending, as the mask's), so the same games as the AEC's.
+            state = wrap(game.new_game(players, seed))
             pick = random.Random(seed).choice
             while not state.is_terminal():
                 if observe:
                     state.observation_tensor(state.current_player())
                 state.apply_action(pick(state.legal_actions()))
-            return len(state.table.moves)
+            return list(state.table.moves)
 
         return play
 
@@ -250,14 +260,27 @@ CASES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
 )
 
 
-def _rate(play: Play, seconds: float) -> float:
-    """Game decisions per second of whole random games (seeds 0, 1, ...: the same games in
-    every mode) played for about ``seconds``."""
-    seeds = itertools.count()
-    moves, start = 0, time.perf_counter()
+def _rates(play: Play, game_id: str, players: int, seconds: float) -> tuple[float, float]:
+    """Game decisions per second of whole random games (seeds 0, 1, ...) played for about
+    ``seconds``, and of the native loop's work on the very same games.
+
+    A random pick among tokens is not one among actions (a Monastery lay is one head of
+    many, not one of hundreds of placements), so each way of playing makes games of its
+    own, and each is set against the native work of its own games.
+    """
+    games, seeds = [], itertools.count()
+    start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        moves += play(next(seeds))
-    return moves / (time.perf_counter() - start)
+        seed = next(seeds)
+        games.append((seed, play(seed)))
+    elapsed = time.perf_counter() - start
+    game = monastic.load_game(game_id)
+    start = time.perf_counter()
+    for seed, moves in games:
+        _replay(game, players, seed, moves)
+    native = time.perf_counter() - start
+    decisions = sum(len(moves) for _, moves in games)
+    return decisions / elapsed, decisions / native
 
 
 def worker() -> None:
@@ -270,10 +293,10 @@ def worker() -> None:
             plays[key] = MODES[ask["mode"]](ask["game"], ask["players"])
         if ask["warm"]:  # untimed: imports, codec tables, caches
             plays[key](10**6)
-            rate = 0.0
+            rates = (0.0, 0.0)
         else:
-            rate = _rate(plays[key], ask["seconds"])
-        print(json.dumps({"rate": rate}), flush=True)
+            rates = _rates(plays[key], ask["game"], ask["players"], ask["seconds"])
+        print(json.dumps({"rates": rates}), flush=True)
 
 
 class _Worker:
@@ -289,7 +312,9 @@ class _Worker:
             env=env,
         )
 
-    def ask(self, mode: str, game_id: str, players: int, seconds: float, warm: bool) -> float:
+    def ask(
+        self, mode: str, game_id: str, players: int, seconds: float, warm: bool
+    ) -> tuple[float, float]:
         assert self.process.stdin is not None and self.process.stdout is not None
         line = {"mode": mode, "game": game_id, "players": players, "seconds": seconds}
         self.process.stdin.write(json.dumps({**line, "warm": warm}) + "\n")
@@ -297,7 +322,8 @@ class _Worker:
         answer = self.process.stdout.readline()
         if not answer:
             raise RuntimeError(f"the worker on {line} stopped")
-        return float(json.loads(answer)["rate"])
+        rate, native = json.loads(answer)["rates"]
+        return float(rate), float(native)
 
     def close(self) -> None:
         assert self.process.stdin is not None
@@ -342,7 +368,7 @@ def _measure(workers: dict[str, _Worker], seconds: float, rounds: int, cases: li
     ]
     for game_id, players, mode, name in jobs:
         workers[name].ask(mode, game_id, players, seconds, warm=True)
-    rates: dict[tuple[str, int, str, str], list[float]] = {job: [] for job in jobs}
+    rates: dict[tuple[str, int, str, str], list[tuple[float, float]]] = {j: [] for j in jobs}
     for r in range(rounds):
         turned = jobs[r % len(jobs) :] + jobs[: r % len(jobs)]
         if r % 2:
@@ -352,15 +378,21 @@ def _measure(workers: dict[str, _Worker], seconds: float, rounds: int, cases: li
             rates[job].append(workers[name].ask(mode, game_id, players, seconds, warm=False))
     names = list(workers)
     for game_id, players, modes in cases:
-        native = {n: statistics.median(rates[(game_id, players, "native", n)]) for n in names}
+        native = {
+            n: statistics.median(a for a, _ in rates[(game_id, players, "native", n)])
+            for n in names
+        }
         figures = ", ".join(f"{n} {native[n]:.0f}/s" for n in names)
-        print(f"   {game_id} {players}p: native {figures}")
+        print(f"   {game_id} {players}p: native random play {figures}")
         for mode in modes[1:]:
             cells = []
             for n in names:
-                rate = statistics.median(rates[(game_id, players, mode, n)])
-                cells.append(f"{n} {rate:.0f}/s = {rate / native[n]:.2f}x")
-            print(f"      {mode}: {', '.join(cells)}")
+                pairs = rates[(game_id, players, mode, n)]
+                rate = statistics.median(a for a, _ in pairs)
+                ratio = statistics.median(a / b for a, b in pairs)
+                same = statistics.median(b for _, b in pairs)
+                cells.append(f"{n} {rate:.0f}/s = {ratio:.2f}x (its games natively {same:.0f}/s)")
+            print(f"      {mode}: {'; '.join(cells)}")
 
 
 def _moments(game_id: str, players: int, count: int) -> list[tuple[monastic.State, int]]:
