@@ -113,7 +113,9 @@ class ActionCodec(ABC):
         self._by_id: dict[int, Tokens] = {}
         self._first_by_id: dict[int, int] = {}
         self._kept: list[Hashable] = []
-        self._kept_values: set[Hashable] = set()  # the values of ``_kept``
+        #: Whether each token is the head of a staged action (a look-up for whole arrays).
+        self.is_staged_head = np.zeros(self.size, dtype=np.bool_)
+        self.is_staged_head[sorted(self.staged_heads)] = True
 
     # What each game fills in ---------------------------------------------------------------
 
@@ -161,24 +163,24 @@ class ActionCodec(ABC):
         Games hand out the same interned values again and again: those are remembered by
         identity on first sight, and kept alive alongside, so no id is reused while its
         entry lives; the look-ups then run without a Python-level step per action. A value
-        met again as another object is one the game builds afresh at every listing (a
+        met before as another object is one the game builds afresh at every listing (a
         combo, an answer): remembering each copy would only fill the table, so copies are
-        read by value.
+        read by value (one hash).
         """
+        run = self._memo.get(action)
+        if run is not None:
+            return run
+        memo = self._by_id
+        if len(memo) >= _MEMO_LIMIT:  # both tables start afresh, so values seen again are new
+            memo.clear()
+            self._first_by_id.clear()
+            self._kept.clear()
+            self._memo.clear()
         run = self.tokens(action)
-        values = self._kept_values
-        if action not in values:
-            memo = self._by_id
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
-                self._first_by_id.clear()
-                self._kept.clear()
-                values.clear()
-            key = id(action)
-            memo[key] = run
-            self._first_by_id[key] = run[0]
-            self._kept.append(action)
-            values.add(action)
+        key = id(action)
+        memo[key] = run
+        self._first_by_id[key] = run[0]
+        self._kept.append(action)
         return run
 
     def block_of(self, token: int) -> Block:
@@ -235,13 +237,19 @@ class Choices:
     runs of staged actions and what follows each prefix are worked out when first asked.
     """
 
-    __slots__ = ("_actions", "_by_tokens", "_firsts", "_next", "_staged", "codec")
+    __slots__ = ("_actions", "_array", "_by_tokens", "_firsts", "_next", "_staged", "codec")
 
     def __init__(self, codec: ActionCodec, actions: Sequence[Hashable]) -> None:
         self.codec = codec
         self._actions = actions
-        self._firsts = codec.first_tokens(actions)
-        self._staged = not codec.staged_heads.isdisjoint(self._firsts)
+        self._firsts = firsts = codec.first_tokens(actions)
+        # A long list (a Study's hundreds of offers) is read as one array, for the mask too.
+        self._array = np.fromiter(firsts, np.intp, len(firsts)) if len(firsts) > 32 else None
+        self._staged = bool(
+            codec.is_staged_head[self._array].any()
+            if self._array is not None
+            else not codec.staged_heads.isdisjoint(firsts)
+        )
         self._by_tokens: dict[Tokens, Hashable] | None = None
         self._next: dict[Tokens, list[int]] = {}
 
@@ -290,9 +298,12 @@ class Choices:
         return token in self.next_tokens(prefix)
 
     def mask(self, prefix: Tokens = ()) -> Mask:
-        tokens = self._firsts if not prefix else self.next_tokens(prefix)
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        mask[np.fromiter(tokens, np.intp, len(tokens))] = 1  # faster than indexing by a list
+        if not prefix and self._array is not None:
+            mask[self._array] = 1
+        else:
+            tokens = self._firsts if not prefix else self.next_tokens(prefix)
+            mask[np.fromiter(tokens, np.intp, len(tokens))] = 1  # faster than by a list
         return mask
 
     def action(self, tokens: Tokens) -> Hashable | None:
