@@ -18,7 +18,16 @@
    and 4. With ``--before REVISION`` the adapters of that revision are measured too, in a
    second worker process, interleaved with today's (``--only overhead --before main``).
 
-The machine is shared: the figures are medians over ``--rounds`` interleaved rounds.
+   A random pick among tokens is not one among actions, so the games differ from mode to
+   mode: each mode is set against the native loop's work (``legal_actions``,
+   ``apply_quiet``) on the very games it played, replayed right after it.
+4. Where the time goes: each piece of a step alone, in microseconds per decision, over the
+   same moments of random games: the game step, the legal actions to tokens, the mask, the
+   learner's ``flatnonzero`` of it, the tensor written from the state and from the view.
+
+The machine is shared: parts 3 and 4 count the CPU time of their own process
+(``time.process_time``), so other jobs weigh less than on a wall clock, and part 3's figures
+are medians over ``--rounds`` interleaved rounds.
 """
 
 from __future__ import annotations
@@ -269,16 +278,16 @@ def _rates(play: Play, game_id: str, players: int, seconds: float) -> tuple[floa
     own, and each is set against the native work of its own games.
     """
     games, seeds = [], itertools.count()
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         seed = next(seeds)
         games.append((seed, play(seed)))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     game = monastic.load_game(game_id)
-    start = time.perf_counter()
+    start = time.process_time()
     for seed, moves in games:
         _replay(game, players, seed, moves)
-    native = time.perf_counter() - start
+    native = time.process_time() - start
     decisions = sum(len(moves) for _, moves in games)
     return decisions / elapsed, decisions / native
 
@@ -414,10 +423,10 @@ def _per_moment(work: Callable[[Any, int], object], moments: list[tuple[Any, int
     """Microseconds of ``work`` per moment (the best of three passes: the machine is shared)."""
     best = float("inf")
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.process_time()
         for state, seat in moments:
             work(state, seat)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / len(moments) * 1e6
 
 
@@ -466,7 +475,9 @@ def main() -> None:
     parser.add_argument("--move-seconds", type=float, default=0.1, help="head to head")
     parser.add_argument("--games", type=int, default=6, help="head-to-head games")
     parser.add_argument("--turns", type=int, default=3, help="head-to-head game length")
-    parser.add_argument("--play-seconds", type=float, default=1.0, help="random play per round")
+    parser.add_argument(
+        "--play-seconds", type=float, default=1.0, help="random play per round (CPU seconds)"
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--only", choices=["speed", "match", "overhead", "parts"], default=None)
     parser.add_argument("--moments", type=int, default=400, help="part 4's decision moments")

@@ -167,16 +167,17 @@ class ActionCodec(ABC):
         combo, an answer): remembering each copy would only fill the table, so copies are
         read by value (one hash).
         """
-        run = self._memo.get(action)
+        values = self._memo
+        run = values.get(action)
         if run is not None:
             return run
         memo = self._by_id
-        if len(memo) >= _MEMO_LIMIT:  # both tables start afresh, so values seen again are new
+        if len(memo) >= _MEMO_LIMIT or len(values) >= _MEMO_LIMIT:  # all start afresh
             memo.clear()
             self._first_by_id.clear()
             self._kept.clear()
-            self._memo.clear()
-        run = self.tokens(action)
+            values.clear()
+        run = values[action] = self.encode(action)  # ``tokens`` without hashing it again
         key = id(action)
         memo[key] = run
         self._first_by_id[key] = run[0]
