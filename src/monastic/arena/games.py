@@ -8,47 +8,63 @@ time only decisions with at least two legal actions. Bot seeds follow the seat (
 
 from __future__ import annotations
 
-from time import perf_counter
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from monastic.bots import make
-from monastic.engine import Match
-from monastic.lab.games import GameOutcome, GameTask, bot_seed
+from monastic.engine import Game
+from monastic.lab.games import GameOutcome, GameTask, play_game
+from monastic.lab.runner import Backend
 
-__all__ = ["play_arena_task"]
+__all__ = ["check_line_up", "play_arena_task", "play_tasks"]
+
+
+def check_line_up(game: Game, bot_specs: Sequence[str], players: int) -> None:
+    """Refuse, naming the problem, a player count the game does not take or a bad spec."""
+    if not bot_specs:
+        raise ValueError("the arena needs at least one bot")
+    info = game.info
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(
+            f"{game.id} takes {info.min_players} to {info.max_players} players, not {players}"
+        )
+    for spec in bot_specs:
+        make(spec, seed=0)  # fail early, naming the bad spec
+
+
+def play_tasks(
+    backend: Backend,
+    tasks: list[GameTask],
+    title: str,
+    progress: bool,
+    keep: Callable[[GameOutcome], None],
+) -> list[GameOutcome]:
+    """Play ``tasks`` on ``backend`` under a progress bar, handing each outcome to ``keep``
+    as it finishes (so an interrupted run keeps what it played); sorted by task index."""
+    outcomes: list[GameOutcome] = []
+    bar = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    bar_task = bar.add_task(title, total=len(tasks))
+    if progress:
+        bar.start()
+    try:
+        for outcome in backend.map_unordered(play_arena_task, tasks):
+            outcomes.append(outcome)
+            keep(outcome)
+            bar.advance(bar_task)
+    finally:
+        bar.stop()
+    return sorted(outcomes, key=lambda o: o.index)
 
 
 def play_arena_task(task: GameTask) -> GameOutcome:
     """Play the task's game; ``decisions`` and ``think`` count real decisions only."""
-    players = len(task.specs)
-    bots = [make(spec, seed=bot_seed(task.seed, seat)) for seat, spec in enumerate(task.specs)]
-    match = Match.new(task.game, players, task.seed, dict(task.options), names=list(task.specs))
-    state = match.state
-    decisions = [0] * players
-    think = [0.0] * players
-    while not state.is_over():
-        # Simultaneous seats all choose from the same state, then their choices apply.
-        picks = []
-        for seat in state.to_act():
-            real = len(state.legal_actions(seat)) > 1
-            start = perf_counter()
-            picks.append((seat, bots[seat].choose(state, seat)))
-            if real:
-                think[seat] += perf_counter() - start
-                decisions[seat] += 1
-        for number, (seat, action) in enumerate(picks):
-            # A later pick that became stale is asked again on the next pass.
-            if number == 0 or (seat in state.to_act() and state.is_legal(seat, action)):
-                match.apply(seat, action)
-    result = state.result()
-    return GameOutcome(
-        index=task.index,
-        seed=task.seed,
-        specs=task.specs,
-        scores=tuple(float(s) for s in result.scores),
-        rewards=tuple(result.reward(seat) for seat in range(players)),
-        ranks=tuple(result.ranks),
-        decisions=tuple(decisions),
-        think=tuple(think),
-        record=match.record.to_json(indent=1),
-        result=result.to_dict(),
-    )
+    return play_game(task.game, task.index, task.seed, task.specs, dict(task.options), True)

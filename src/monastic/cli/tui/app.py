@@ -145,7 +145,8 @@ class PlayApp(App[str]):
                 yield Drawing(id="players-pane", classes="pane")
                 yield Drawing(id="hand-pane", classes="pane")
                 yield LogPane(self.renderer.style_action, id="log", classes="pane")
-        yield Footer()
+        # Compact, and without the palette key: every key of the game fits 80 columns.
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#board-pane").border_title = "Board"
