@@ -42,9 +42,10 @@ def rewards(result: Result, kind: str) -> list[float]:
 class Table:
     """A state plus the tokens one seat has entered so far of a staged action.
 
-    What the adapters read of a moment (a seat's legal actions by their tokens, its mask, its
-    tensor) is worked out once per moment and kept until a token is played or the state is
-    replaced: asking twice costs one.
+    What the adapters read of a moment (a seat's legal actions by their tokens, its masks,
+    its tensor) is worked out once and kept until an action is applied or the state is
+    replaced: asking twice costs one, and the tokens of a staged action, which leave the
+    state as it stands, keep it too.
     """
 
     __slots__ = (
@@ -136,12 +137,12 @@ class Table:
         only the ``entered`` slice, so each is that tensor with its tokens written in."""
         prefix = self.prefix_of(seat)
         memo = self._memo
-        key = ("tensor", seat, prefix)
+        key = (observer, seat, prefix)
         found: Tensor | None = memo.get(key)
         if found is None:
-            base: Tensor | None = memo.get(("tensor", seat, ()))
+            base: Tensor | None = memo.get((observer, seat, ()))
             if base is None:
-                base = memo["tensor", seat, ()] = observer.observe(self.state, seat)
+                base = memo[observer, seat, ()] = observer.observe(self.state, seat)
             found = memo[key] = observer.enter(base, prefix) if prefix else base
         return found.copy() if fresh else found
 
