@@ -80,7 +80,7 @@ def test_arena_is_handed_its_own_arguments(
             seen.append(argv)
             return 0
 
-    monkeypatch.setitem(sys.modules, "monastic.bots.arena", FakeArena)
+    monkeypatch.setitem(sys.modules, "monastic.arena.rotated", FakeArena)
     assert main(["arena", "--game", "medieval-monastery", "--games", "2"]) == 0
     assert seen == [["--game", "medieval-monastery", "--games", "2"]]
 
@@ -88,6 +88,6 @@ def test_arena_is_handed_its_own_arguments(
 def test_arena_missing_is_a_clear_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(sys.modules, "monastic.bots.arena", None)
+    monkeypatch.setitem(sys.modules, "monastic.arena.rotated", None)
     assert main(["arena", "--games", "2"]) == 2
     assert "arena is not available" in capsys.readouterr().err

@@ -97,6 +97,8 @@ def test_views_hide_hands_from_other_seats_and_spectators(
         ("1", "play P1", "not to act"),
         ("0", "fly away", "unknown action"),
         ("7", "play P1", "no seat 7"),
+        ("x", "play P1", "a seat is a number (0 to 1), not 'x'"),
+        ("-1", "play P1", "a seat is a number"),
     ],
 )
 def test_a_bad_action_exits_2_and_leaves_the_file_byte_identical(

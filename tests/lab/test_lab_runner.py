@@ -50,7 +50,7 @@ def test_every_backend_gives_the_same_rows(tmp_path: Path) -> None:
 
 
 def test_the_arena_plays_the_same_games_on_every_backend() -> None:
-    from monastic.bots.arena import run_arena
+    from monastic.arena.rotated import run_arena
 
     backends: list[Backend] = [InlineBackend(), PoolBackend(2)]
     if HAS_RAY:

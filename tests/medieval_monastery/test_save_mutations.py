@@ -1,7 +1,7 @@
 """Every save checked: a mutated save is refused with a ``BadSaveFile`` naming the field, or
 it loads, saves exactly as loaded, and plays 200 random moves without an error.
 
-The mutations are Monasterium's (``tests/monasterium/save_mutations.py``: a wrong type, a
+The mutations are the shared kit's (``tests/save_mutations.py``: a wrong type, a
 value out of range, moved to another seat, duplicated, missing, a list too long or too
 short, an unknown field), made on saves of random games of every size. The suite runs every
 kind on every saved field of three saves plus a sample over more saves. For the long run
@@ -13,12 +13,9 @@ set ``MEDIEVAL_MONASTERY_MUTATIONS=N`` and read the figures with ``-s``::
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import pathlib
 import random
-import sys
 import time
 from collections import Counter
 from functools import cache
@@ -28,24 +25,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import save_mutations as KIT
 from monastic.engine import BadSaveFile
 from monastic.games.medieval_monastery import GAME
 
-
-def _shared_mutations() -> Any:
-    """The game-free mutation kit that Monasterium's tests keep."""
-    path = pathlib.Path(__file__).parents[1] / "monasterium" / "save_mutations.py"
-    if "save_mutations" in sys.modules:
-        return sys.modules["save_mutations"]
-    spec = importlib.util.spec_from_file_location("save_mutations", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["save_mutations"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-KIT = _shared_mutations()
 LONG_RUN = int(os.environ.get("MEDIEVAL_MONASTERY_MUTATIONS", "0"))
 
 

@@ -76,3 +76,20 @@ def test_a_letter_that_fills_your_track_says_the_reduced_price_follows() -> None
         assert "fills" not in state.choice_notes(seat)[str(mine[0])]
         return
     raise AssertionError("no purchase of a letter for one's own track")
+
+
+def test_phase_words_count_points_and_refusals_name_the_colour() -> None:
+    import monastic
+    from monastic.games.monastery.words import scoring_text
+
+    assert scoring_text(1, "symbols", False) == "1 point · symbols or prayer"
+    assert scoring_text(3, "buy", True) == "3 points · buying · prayed"
+    state = monastic.load_game("monastery").new_game(2, 1)
+    seat = state.to_act()[0]
+    try:
+        state.apply(seat, "purchase")
+    except monastic.IllegalAction as refusal:
+        colour = state.view(seat)["players"][seat]["colour"]
+        assert f"not legal for {colour.capitalize()} in a step" in str(refusal)
+    else:
+        raise AssertionError("a purchase in a step was accepted")

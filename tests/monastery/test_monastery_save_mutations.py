@@ -3,7 +3,7 @@ field, or it loads, saves exactly as loaded, and plays 200 random moves without 
 
 The mutations (wrong type, out of range, moved to another seat, duplicated, missing, too
 long or short, an unknown field) are the game-independent ones of
-``tests/monasterium/save_mutations.py``. The suite runs every kind on every saved field of
+``tests/save_mutations.py``. The suite runs every kind on every saved field of
 three saves (one per player count, one finished) plus a sample over more saves. For the long
 run set ``MONASTERY_MUTATIONS=N`` and read the figures with ``-s``::
 
@@ -13,40 +13,21 @@ run set ``MONASTERY_MUTATIONS=N`` and read the figures with ``-s``::
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import pathlib
 import random
-import sys
 import time
 from collections import Counter
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 import pytest
 from mon_helpers import GAME, empty, give, put
 
+import save_mutations as SM
 from monastic.engine import BadSaveFile
 
 LONG_RUN = int(os.environ.get("MONASTERY_MUTATIONS", "0"))
-
-
-def _mutations_module() -> ModuleType:
-    """The game-independent mutations, shared with Monasterium's test (one copy)."""
-    if "save_mutations" in sys.modules:
-        return sys.modules["save_mutations"]
-    path = pathlib.Path(__file__).parent.parent / "monasterium" / "save_mutations.py"
-    spec = importlib.util.spec_from_file_location("save_mutations", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["save_mutations"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-SM = _mutations_module()
 
 
 def _save_after(players: int, seed: int, moves: int | None, **options: Any) -> dict[str, Any]:

@@ -54,16 +54,16 @@ def add_engine_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
     moves = cmds.add_parser("moves", help="legal action texts, one per line")
     moves.add_argument("file")
-    moves.add_argument("--seat", type=int, help="seat to list for (default: first to act)")
+    moves.add_argument("--seat", help="seat to list for (default: first to act)")
 
     apply = cmds.add_parser("apply", help="apply one action and rewrite the file")
     apply.add_argument("file")
-    apply.add_argument("seat", type=int)
+    apply.add_argument("seat", help="the seat that acts: 0, 1, ...")
     apply.add_argument("action", help='the action text, e.g. "play P7"')
 
     view = cmds.add_parser("view", help="a seat's view as JSON (no seat: spectator)")
     view.add_argument("file")
-    view.add_argument("--seat", type=int)
+    view.add_argument("--seat")
 
     result = cmds.add_parser("result", help="the result of a finished game as JSON")
     result.add_argument("file")
@@ -108,7 +108,7 @@ def _cmd_moves(args: argparse.Namespace) -> int:
         if not acting:
             return 0
         seat = acting[0]
-    _check_seat(seat, state.players)
+    seat = _check_seat(seat, state.players)
     for text in state.legal_texts(seat):
         print(text)
     return 0
@@ -116,19 +116,18 @@ def _cmd_moves(args: argparse.Namespace) -> int:
 
 def _cmd_apply(args: argparse.Namespace) -> int:
     match = load_match(args.file)
-    _check_seat(args.seat, match.state.players)
-    events = match.apply(args.seat, args.action)  # raises before any change
+    seat = _check_seat(args.seat, match.state.players)
+    events = match.apply(seat, args.action)  # raises before any change
     _save(match, Path(args.file))
-    for event in events_for(events, args.seat):
+    for event in events_for(events, seat):
         print(json.dumps(event))
     return 0
 
 
 def _cmd_view(args: argparse.Namespace) -> int:
     state = load_match(args.file).state
-    if args.seat is not None:
-        _check_seat(args.seat, state.players)
-    print_json(state.view(args.seat))
+    seat = None if args.seat is None else _check_seat(args.seat, state.players)
+    print_json(state.view(seat))
     return 0
 
 
@@ -176,9 +175,16 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
-def _check_seat(seat: int, players: int) -> None:
-    if not 0 <= seat < players:
-        raise CliError(f"there is no seat {seat} (seats are 0..{players - 1})")
+def _check_seat(text: str | int, players: int) -> int:
+    """The seat the command line names, in words when there is none such."""
+    if isinstance(text, str):
+        plain = text.strip()
+        if not (plain.isascii() and plain.isdigit() and len(plain) <= 3):
+            raise CliError(f"a seat is a number (0 to {players - 1}), not {text[:20]!r}")
+        text = int(plain)
+    if not 0 <= text < players:
+        raise CliError(f"there is no seat {text} (seats are 0..{players - 1})")
+    return text
 
 
 def _save(match: Match, path: Path) -> None:

@@ -9,7 +9,7 @@ from types import FrameType
 
 from rich.console import Console
 
-from monastic.bots.arena import split_specs
+from monastic.arena.rotated import split_specs
 from monastic.cli.common import CliError, game_or_error, parse_options
 from monastic.lab.balance_files import write_balance_report
 from monastic.lab.run import LabSettings, run_lab

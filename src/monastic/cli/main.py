@@ -69,7 +69,7 @@ def _games() -> int:
 
 def _arena(argv: list[str]) -> int:
     try:
-        from monastic.bots.arena import arena_main
+        from monastic.arena.rotated import arena_main
     except ImportError as err:
         print(f"monastic arena: the arena is not available ({err})", file=sys.stderr)
         return 2

@@ -26,7 +26,7 @@ from monastic.cli.outcome import show_result
 from monastic.cli.render import Renderer, renderer_for
 from monastic.cli.saves import default_save_path
 from monastic.cli.seats import Seating, seating_from_names, split_bot_specs
-from monastic.cli.session import Session
+from monastic.cli.session import NoHint, Session
 from monastic.cli.standings import TITLES
 from monastic.engine import Match, fresh_seed
 
@@ -241,29 +241,18 @@ class PlaySession:
         return False
 
     def _hint(self, seat: int, legal: list[str]) -> None:
-        from monastic.bots import make
-
-        try:
-            bot: Any = make("ismcts:medium", seed=len(self.match.record.moves))
-        except ValueError:
-            self.console.print("Hints need the search bot (ismcts), which is not installed.")
-            return
-        if not hasattr(bot, "analyse"):
-            self.console.print("Hints need a search bot that can analyse positions.")
-            return
         self.console.print("Thinking...", style="dim")
         try:
-            stats = bot.analyse(self.match.state, seat)
-        except ImportError as err:
-            self.console.print(f"The search bot cannot analyse this game yet ({err}).")
+            hints = self.session.hint(seat, _HINTS)
+        except NoHint as err:
+            self.console.print(str(err))
             return
-        top = [(str(action), share, reward) for action, share, reward in stats[:_HINTS]]
-        width = max(len(text) for text, _, _ in top)
-        for text, share, reward in top:
-            number = legal.index(text) + 1 if text in legal else 0
-            line = Text(f"{number:>3}  ", style="bold") + self.renderer.style_action(text)
-            line.append(" " * (width - len(text)))
-            line.append(f"   visits {share:6.1%}   mean reward {reward:.2f}", style="dim")
+        width = max(len(h.action) for h in hints)
+        for h in hints:
+            number = legal.index(h.action) + 1 if h.action in legal else 0
+            line = Text(f"{number:>3}  ", style="bold") + self.renderer.style_action(h.action)
+            line.append(" " * (width - len(h.action)))
+            line.append(f"   visits {h.share:6.1%}   mean reward {h.reward:.2f}", style="dim")
             self.console.print(line)
 
     # Output --------------------------------------------------------------------------

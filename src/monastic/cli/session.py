@@ -16,6 +16,8 @@ A ``Session`` holds one match and everything a front end needs around it, so tha
 - the running standings (``standings``) and what each rival did since a person's last turn
   (``since_last_turn``, ``moves_since_last_turn``; ``view`` carries them as ``last_moves``
   for the maps of ``cli/render``);
+- hints (``hint``): the search's favourite actions for a person's decision, searched from
+  what that seat knows only;
 - the game's texts for players: ``turn_text`` (how a turn works) and ``rulebook_text``;
 - save and resume (``save``, ``Session.resume``): a resumed session has the whole log.
 
@@ -42,7 +44,9 @@ from monastic.engine.undo import Step, seal_reason, undoable
 
 __all__ = [
     "By",
+    "Hint",
     "Move",
+    "NoHint",
     "NoUndo",
     "RivalMoves",
     "Session",
@@ -58,6 +62,25 @@ By = Literal["person", "bot", "forced"]
 
 class NoUndo(IllegalAction):
     """Nothing may be taken back now; the message says why."""
+
+
+class NoHint(ValueError):
+    """No hint can be given here (no search bot, or none for this game); the message says
+    why in the player's words."""
+
+
+#: The search a hint asks: the level people play against by default.
+HINT_BOT = "ismcts:medium"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One of the search's candidates: the action, its share of the root's visits (the
+    search's preference) and its mean reward (1 is a sure win)."""
+
+    action: str
+    share: float
+    reward: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +229,26 @@ class Session:
         bot = self.seating.bots[seat]
         action = bot.choose(self.match.state.clone(), seat)
         return action, bot.take_note()
+
+    def hint(self, seat: int, top: int = 5) -> list[Hint]:
+        """The search's ``top`` candidates for ``seat``'s decision, best first. It searches
+        worlds sampled from that seat's information (the bot never reads the hidden truth),
+        on a copy, so it may run in a worker thread; the same position gives the same hint.
+        Raises ``NoHint`` saying why when none can be given."""
+        from monastic.bots import make
+
+        try:
+            bot: Any = make(HINT_BOT, seed=len(self.match.record.moves))
+        except ValueError as err:
+            raise NoHint("Hints need the search bot (ismcts), which is not installed.") from err
+        analyse = getattr(bot, "analyse", None)
+        if analyse is None:
+            raise NoHint("Hints need a search bot that can analyse positions.")
+        try:
+            stats = analyse(self.match.state.clone(), seat)
+        except ImportError as err:
+            raise NoHint(f"The search bot cannot analyse this game yet ({err}).") from err
+        return [Hint(str(action), share, reward) for action, share, reward in stats[:top]]
 
     def play_bot(self, seat: int) -> Move:
         """Let the bot of ``seat`` choose and play (its fallback note, if any, is dropped:

@@ -79,8 +79,11 @@ def play_game(
     seed: int,
     specs: tuple[str, ...],
     options: Mapping[str, Any] | None = None,
+    real_only: bool = False,
 ) -> GameOutcome:
-    """Play one game between bots (one per seat) and return how it went."""
+    """Play one game between bots (one per seat) and return how it went. With
+    ``real_only``, ``decisions`` and ``think`` count only decisions with at least two legal
+    actions (a forced one is played at once and would dilute the thinking time per move)."""
     players = len(specs)
     bots = [make(spec, seed=bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
     match = Match.new(game_id, players, seed, options, names=list(specs))
@@ -91,10 +94,12 @@ def play_game(
         # Simultaneous seats all choose from the same state, then their choices apply.
         picks = []
         for seat in state.to_act():
+            counted = not real_only or len(state.legal_actions(seat)) > 1
             start = perf_counter()
             picks.append((seat, bots[seat].choose(state, seat)))
-            think[seat] += perf_counter() - start
-            decisions[seat] += 1
+            if counted:
+                think[seat] += perf_counter() - start
+                decisions[seat] += 1
         for number, (seat, action) in enumerate(picks):
             # A later pick that became stale is asked again on the next pass.
             if number == 0 or (seat in state.to_act() and state.is_legal(seat, action)):

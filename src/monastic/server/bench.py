@@ -30,11 +30,14 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from monastic.cli.common import CliError
-
-__all__ = ["add_bench_server_parser", "run_bench_server"]
+__all__ = ["BenchServerError", "add_bench_server_parser", "run_bench_server"]
 
 MAX_TABLES = 500
+
+
+class BenchServerError(ValueError):
+    """A bad option or a server that would not start: the command line prints the message
+    and exits with status 2."""
 
 
 def add_bench_server_parser(sub: Any) -> None:
@@ -89,7 +92,7 @@ def _start_server(db: str, workers: int, think: float) -> tuple[subprocess.Popen
     while time.monotonic() < deadline:
         if process.poll() is not None:
             error = process.stderr.read().decode(errors="replace") if process.stderr else ""
-            raise CliError(f"the server did not start: {error[-500:]}")
+            raise BenchServerError(f"the server did not start: {error[-500:]}")
         try:
             if httpx.get(url + "/api/games", timeout=1).status_code == 200:
                 return process, url
@@ -97,7 +100,7 @@ def _start_server(db: str, workers: int, think: float) -> tuple[subprocess.Popen
             pass
         time.sleep(0.1)
     process.kill()
-    raise CliError("the server did not start within 60 s")
+    raise BenchServerError("the server did not start within 60 s")
 
 
 async def _seat(
@@ -160,7 +163,7 @@ async def _table_loop(
             )
         ).json()
         if "table" not in made:
-            raise CliError(f"could not make a table: {made.get('error')}")
+            raise BenchServerError(f"could not make a table: {made.get('error')}")
         tokens = [made["token"]]
         for seat in range(1, players - 1):
             joined = (
@@ -241,13 +244,13 @@ async def _bench(args: argparse.Namespace, url: str) -> dict[str, Any]:
 
 def run_bench_server(args: argparse.Namespace) -> int:
     if not 1 <= args.tables <= MAX_TABLES:
-        raise CliError(f"--tables must be 1..{MAX_TABLES}")
+        raise BenchServerError(f"--tables must be 1..{MAX_TABLES}")
     if not 1 <= args.seconds <= 600 or not 0 <= args.warmup <= 60:
-        raise CliError("--seconds must be 1..600 and --warmup 0..60")
+        raise BenchServerError("--seconds must be 1..600 and --warmup 0..60")
     if not 0 <= args.think <= 10:
-        raise CliError("--think must be 0..10 seconds")
+        raise BenchServerError("--think must be 0..10 seconds")
     if args.players < 2:
-        raise CliError("--players must be at least 2 (one seat is the server's bot)")
+        raise BenchServerError("--players must be at least 2 (one seat is the server's bot)")
     process = None
     folder = None
     url = args.url

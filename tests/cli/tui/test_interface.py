@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from tests.cli.tui.person import Person, new_app, until_decision
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from monastic.cli.play import _full_screen
 from monastic.cli.seats import Seating, seating_from_names
@@ -95,6 +95,33 @@ def test_undo_takes_back_a_decision_the_rule_allows(tmp_path: Path) -> None:
             assert len(app.session.log(0)) < log
             assert "Taken back" in _message(app)
             assert app.query_one("#log", LogPane)._lines == app.session.log(0)
+
+    asyncio.run(run())
+
+
+def test_a_hint_names_the_searchs_choice_and_highlights_it(tmp_path: Path) -> None:
+    app = new_app("medieval-monastery", 2, 3, tmp_path, turns=2)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape")
+            await until_decision(pilot, app)
+            moves = len(app.session.record.moves)
+            expected = app.session.hint(0, 3)  # the same position gives the same hint
+            await pilot.press("f5")
+            deadline = asyncio.get_running_loop().time() + 60
+            while not _message(app).startswith("Hint:"):
+                assert asyncio.get_running_loop().time() < deadline, _message(app)
+                await pilot.pause(0.05)
+            assert expected[0].action in _message(app)
+            assert app.shown[app.query_one("#choices", OptionList).highlighted or 0] == (
+                expected[0].action
+            )
+            assert len(app.session.record.moves) == moves  # a hint plays nothing
+            await pilot.press("enter")  # the highlighted hint is one key away
+            await until_decision(pilot, app)
+            assert app.session.record.moves[moves] == (0, expected[0].action)
 
     asyncio.run(run())
 

@@ -27,7 +27,7 @@ from monastic.cli.common import CliError
 from monastic.cli.outcome import show_result
 from monastic.cli.render import renderer_for
 from monastic.cli.rules_cmd import game_text
-from monastic.cli.session import Session
+from monastic.cli.session import Hint, NoHint, Session
 from monastic.cli.tui.drawing import Drawing
 from monastic.cli.tui.filtering import exact_choice, matching
 from monastic.cli.tui.log_pane import LogPane
@@ -45,6 +45,7 @@ __all__ = ["PlayApp"]
 
 _RESULT_MIN = 72  # the result screen's tables need this many columns
 _REDRAW_AFTER = 0.25  # seconds: while bots play, the table is redrawn this often at most
+_HINTS = 3  # how many of the search's choices a hint names
 
 _KEYS = """\
 | key | what it does |
@@ -59,6 +60,7 @@ _KEYS = """\
 | F2 | the rulebook |
 | F3 | how a turn works |
 | F4 | the board alone on the screen (again: back) |
+| F5 | a hint: the search's favourite choices, from what you know (it takes a moment) |
 | Ctrl+Z | undo your last decision, where the rules allow it |
 | Ctrl+S | save the game and quit (resume with `--resume FILE`) |
 """
@@ -90,6 +92,7 @@ class PlayApp(App[str]):
         Binding("f2", "rules", "Rules"),
         Binding("f3", "turn", "Turn"),
         Binding("f4", "zoom", "Board"),
+        Binding("f5", "hint", "Hint"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+s", "save_quit", "Save&quit"),
         Binding("escape", "clear", "Clear", show=False),
@@ -142,7 +145,8 @@ class PlayApp(App[str]):
                 yield Drawing(id="players-pane", classes="pane")
                 yield Drawing(id="hand-pane", classes="pane")
                 yield LogPane(self.renderer.style_action, id="log", classes="pane")
-        yield Footer()
+        # Compact, and without the palette key: every key of the game fits 80 columns.
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#board-pane").border_title = "Board"
@@ -437,6 +441,38 @@ class PlayApp(App[str]):
             self.screen.minimize()
         else:
             self.screen.maximize(self.query_one("#board-pane"))
+
+    def action_hint(self) -> None:
+        seat = self.awaiting
+        if seat is None:
+            self._say(Text("A hint needs a decision of yours.", style="yellow"))
+            return
+        self._say(Text("Thinking about a hint…", style="dim"))
+        self._search_hint(seat, len(self.session.record.moves))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _search_hint(self, seat: int, moves: int) -> None:
+        try:
+            hints: list[Hint] | str = self.session.hint(seat, _HINTS)
+        except NoHint as err:
+            hints = str(err)
+        self.call_from_thread(self._show_hint, seat, moves, hints)
+
+    def _show_hint(self, seat: int, moves: int, hints: list[Hint] | str) -> None:
+        if self.awaiting != seat or len(self.session.record.moves) != moves:
+            return  # the decision it was for is gone
+        if isinstance(hints, str):
+            self._say(Text(hints, style="yellow"))
+            return
+        best = hints[0]
+        line = Text("Hint: ", style="bold green") + self.renderer.style_action(best.action)
+        line.append(f" ({best.share:.0%} of the search, mean reward {best.reward:.2f})", "dim")
+        others = [h.action for h in hints[1:3]]
+        if others:
+            line.append("; then " + ", ".join(others), style="dim")
+        self._say(line)
+        if best.action in self.shown:  # highlighted: Enter plays it
+            self.query_one("#choices", OptionList).highlighted = self.shown.index(best.action)
 
     def action_undo(self) -> None:
         seat = self.awaiting

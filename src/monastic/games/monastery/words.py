@@ -256,7 +256,7 @@ def step_text(movement_points: int, laid: bool, encouraging: bool) -> str:
 
 def scoring_text(points: int, stage: str, prayed: bool) -> str:
     """``3 points · symbols or prayer``: where a scoring stands."""
-    text = f"{points} points · {'symbols or prayer' if stage == 'symbols' else 'buying'}"
+    text = f"{_plural(points, 'point')} · {'symbols or prayer' if stage == 'symbols' else 'buying'}"
     return text + (" · prayed" if prayed else "")
 
 

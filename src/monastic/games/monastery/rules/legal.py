@@ -16,7 +16,7 @@ from monastic.games.monastery.actions import (
     Return,
 )
 from monastic.games.monastery.catalogue import (
-    COLOUR_LETTERS,
+    COLOUR_NAMES,
     INSTANCES,
     MONKS_PER_COLOUR,
     N_MONKS,
@@ -75,7 +75,7 @@ def why_illegal(st: StateData, seat: int, action: Any) -> str:
         return f"seat {seat} is not to act now"
     what = {"step": "in a step", "score": "in a scoring", "brew": "at the Brewhouse"}
     where = "now" if st.pending else what.get(st.phase, "now")
-    base = f"{action} is not legal for {COLOUR_LETTERS[st.seat_colour[seat]]} {where}"
+    base = f"{action} is not legal for {COLOUR_NAMES[st.seat_colour[seat]].capitalize()} {where}"
     reason = _reason(st, seat, action)
     return f"{base}: {reason}" if reason else base
 

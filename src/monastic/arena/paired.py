@@ -22,13 +22,9 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from monastic.bots import make
-from monastic.bots.arena_games import play_arena_task
-from monastic.bots.deal_stats import (
+from monastic.arena.deal_stats import (
     RESAMPLES,
     Estimate,
     bradley_terry_elo,
@@ -38,6 +34,7 @@ from monastic.bots.deal_stats import (
     resamples,
     t_interval,
 )
+from monastic.arena.games import check_line_up, play_tasks
 from monastic.engine import load_game
 from monastic.lab.games import GameOutcome, GameTask
 from monastic.lab.runner import Backend, make_backend
@@ -248,13 +245,7 @@ def run_paired(
     options = dict(game.options(options))
     if deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
-    if not game.info.min_players <= players <= game.info.max_players:
-        raise ValueError(
-            f"{game_id} takes {game.info.min_players} to {game.info.max_players} players,"
-            f" not {players}"
-        )
-    for spec in bot_specs:
-        make(spec, seed=0)  # fail early, naming the bad spec
+    check_line_up(game, bot_specs, players)
     order = deal_seatings(bot_specs, players)
     items = tuple(sorted(options.items()))
     tasks = [
@@ -272,32 +263,15 @@ def run_paired(
     if backend is None:
         backend = make_backend(1 if len(tasks) <= 1 else jobs)
 
+    def keep(outcome: GameOutcome) -> None:
+        if folder is not None:
+            deal, k = divmod(outcome.index, len(order))
+            (folder / f"deal-{deal + 1:04d}-{k + 1}.json").write_text(outcome.record + "\n")
+            with (folder / RESULTS_FILE).open("a") as results:
+                results.write(json.dumps(_outcome_line(outcome)) + "\n")
+
     start = perf_counter()
-    outcomes: list[GameOutcome] = []
-    bar = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    bar_task = bar.add_task(f"{game_id} paired arena", total=len(tasks))
-    if progress:
-        bar.start()
-    try:
-        for outcome in backend.map_unordered(play_arena_task, tasks):
-            outcomes.append(outcome)
-            if folder is not None:
-                deal, k = divmod(outcome.index, len(order))
-                name = f"deal-{deal + 1:04d}-{k + 1}.json"
-                (folder / name).write_text(outcome.record + "\n")
-                with (folder / RESULTS_FILE).open("a") as results:
-                    results.write(json.dumps(_outcome_line(outcome)) + "\n")
-            bar.advance(bar_task)
-    finally:
-        bar.stop()
-    outcomes.sort(key=lambda o: o.index)
+    outcomes = play_tasks(backend, tasks, f"{game_id} paired arena", progress, keep)
     report = paired_report(game_id, players, seed, order, outcomes, resample_count=resample_count)
     report.seconds = perf_counter() - start
     report.out_dir = out_dir

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import monastic
-from monastic.bots.arena import arena_main, elo_ratings, run_arena, seatings, split_specs, wilson
+from monastic.arena.rotated import arena_main, elo_ratings, run_arena, seatings, split_specs, wilson
 
 GAME = "medieval-monastery"
 needs_game = pytest.mark.skipif(GAME not in monastic.game_ids(), reason="game not installed")

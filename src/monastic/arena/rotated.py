@@ -7,7 +7,7 @@ games (through the lab's runner: in-process, a process pool with ``--jobs``, or 
 ratings fitted to all pairwise results (Bradley-Terry). Game ``i`` uses seed ``seed + i``
 and bot seeds derived from it, so a run is reproducible (up to time-budgeted bots).
 
-``--paired`` plays every deal once per seat rotation instead (``monastic.bots.paired``):
+``--paired`` plays every deal once per seat rotation instead (``monastic.arena.paired``):
 ``--games`` then counts deals, and every interval resamples deals, so the luck of the deal
 cancels and the games of a deal are not taken as independent. Thinking time per move is
 counted over real decisions only (at least two legal actions).
@@ -26,13 +26,12 @@ from time import perf_counter
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from monastic.bots import bot_names, make
-from monastic.bots.arena_games import play_arena_task
-from monastic.bots.deal_stats import bradley_terry_elo
-from monastic.bots.paired import PairedReport, report_from_folder, run_paired
+from monastic.arena.deal_stats import bradley_terry_elo
+from monastic.arena.games import check_line_up, play_tasks
+from monastic.arena.paired import PairedReport, report_from_folder, run_paired
+from monastic.bots import bot_names
 from monastic.engine import load_game
 from monastic.lab.games import GameOutcome, GameTask, play_game, seatings
 from monastic.lab.runner import Backend, RayUnavailable, add_ray_argument, make_backend
@@ -174,17 +173,9 @@ def run_arena(
     """
     game = load_game(game_id)
     options = dict(game.options(options))
-    if not bot_specs:
-        raise ValueError("the arena needs at least one bot")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    if not game.info.min_players <= players <= game.info.max_players:
-        raise ValueError(
-            f"{game_id} takes {game.info.min_players} to {game.info.max_players} players,"
-            f" not {players}"
-        )
-    for spec in bot_specs:
-        make(spec, seed=0)  # fail early, naming the bad spec
+    check_line_up(game, bot_specs, players)
     listed = [s.strip() for s in bot_specs]
     specs = list(dict.fromkeys(listed))  # one line of results per distinct bot
     order = seatings(listed, players)
@@ -196,28 +187,12 @@ def run_arena(
     if backend is None:
         backend = make_backend(1 if games <= 1 else jobs)
 
+    def keep(outcome: GameOutcome) -> None:
+        if folder is not None:
+            (folder / f"game-{outcome.index + 1:04d}.json").write_text(outcome.record + "\n")
+
     start = perf_counter()
-    outcomes: list[GameOutcome] = []
-    bar = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    task = bar.add_task(f"{game_id} arena", total=games)
-    if progress:
-        bar.start()
-    try:
-        for outcome in backend.map_unordered(play_arena_task, tasks):
-            outcomes.append(outcome)
-            if folder is not None:
-                (folder / f"game-{outcome.index + 1:04d}.json").write_text(outcome.record + "\n")
-            bar.advance(task)
-    finally:
-        bar.stop()
-    outcomes.sort(key=lambda o: o.index)
+    outcomes = play_tasks(backend, tasks, f"{game_id} arena", progress, keep)
     bots = _totals(specs, outcomes)
     return ArenaReport(game_id, players, seed, bots, outcomes, perf_counter() - start, out_dir)
 

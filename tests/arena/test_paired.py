@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import monastic
-from monastic.bots.arena import arena_main
-from monastic.bots.arena_games import play_arena_task
-from monastic.bots.deal_stats import bradley_terry_elo, ratio_estimate, resamples, t_interval
+from monastic.arena.deal_stats import bradley_terry_elo, ratio_estimate, resamples, t_interval
+from monastic.arena.games import play_arena_task
+from monastic.arena.paired import deal_seatings, paired_report, run_paired
+from monastic.arena.rotated import arena_main
 from monastic.bots.level_rates import measure_rate
-from monastic.bots.paired import deal_seatings, paired_report, run_paired
 from monastic.lab.games import GameOutcome, GameTask
 from monastic.lab.stats import wilson
 
