@@ -1,6 +1,7 @@
 """The research adapters measured, side by side in one run (the ``rl`` extra).
 
     PYTHONPATH=src python scripts/bench_rl.py [--seconds 0.5] [--games 6] [--rounds 3]
+    PYTHONPATH=src python scripts/bench_rl.py --only overhead --before REVISION
 
 1. Search speed: our ISMCTS and OpenSpiel's Python ``ISMCTSBot`` through the adapter, on the
    same card-game positions (2 and 4 players), the same time each, alternating which goes
@@ -10,30 +11,51 @@
    OpenSpiel's ISMCTS with random rollouts, 2-player card game, seats alternating. OpenSpiel
    gets the time for every token, so a straight (several tokens) gives it more time.
 3. Adapter overhead: random play through PettingZoo (AEC, reading the mask from the info as
-   ``last(observe=False)`` does, and with the full observation) and through OpenSpiel,
-   against our native loop (``legal_actions``, a random pick, ``apply_quiet``), in game
-   decisions per second; ratios to native.
+   ``last(observe=False)`` does, and with the full observation; Parallel for the card game)
+   and through OpenSpiel (legal actions only, and with the observation tensor), against our
+   native loop (``legal_actions``, a random pick, ``apply_quiet``), in game decisions per
+   second; ratios to native. The card game at 4 players, Monasterium at 3, Monastery at 2
+   and 4. With ``--before REVISION`` the adapters of that revision are measured too, in a
+   second worker process, interleaved with today's (``--only overhead --before main``).
 
-The machine is shared: the figures are medians over ``--rounds`` interleaved rounds.
+   A random pick among tokens is not one among actions, so the games differ from mode to
+   mode: each mode is set against the native loop's work (``legal_actions``,
+   ``apply_quiet``) on the very games it played, replayed right after it.
+4. Where the time goes: each piece of a step alone, in microseconds per decision, over the
+   same moments of random games: the game step, the legal actions to tokens, the mask, the
+   learner's ``flatnonzero`` of it, the tensor written from the state and from the view.
+
+The machine is shared: parts 3 and 4 count the CPU time of their own process
+(``time.process_time``), so other jobs weigh less than on a wall clock, and part 3's figures
+are medians over ``--rounds`` interleaved rounds.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import itertools
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import monastic
-from monastic import bots
+from monastic import bots, rl
 from monastic.rl import pettingzoo as mpz
-from monastic.rl.openspiel import SHORT_NAMES, wrap
+from monastic.rl.codec import Choices
+from monastic.rl.openspiel import wrap
 
 CARD = "medieval-monastery"
 
@@ -140,75 +162,310 @@ def head_to_head(seconds: float, games: int, turns: int) -> None:
     print(f"   ours {wins['ours']:g}, OpenSpiel {wins['OpenSpiel']:g} (ties split): {share:.0%}")
 
 
-def _native(game_id: str, players: int, seed: int) -> int:
-    state = monastic.load_game(game_id).new_game(players, seed)
-    pick = random.Random(seed).choice
-    moves = 0
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply_quiet(seat, pick(state.legal_actions(seat)))
-        moves += 1
-    return moves
+Moves = list[tuple[int, Any]]  # the game actions of one game, in order, with their seats
+Play = Callable[[int], Moves]  # plays the random game of a seed
 
 
-def _pettingzoo(observe: bool) -> Callable[[str, int, int], int]:
-    def play(game_id: str, players: int, seed: int) -> int:
-        env = mpz.env(game_id, players)
-        env.reset(seed=seed)
-        pick = random.Random(seed).randrange
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, info = env.last(observe=observe)
-            if terminated or truncated:
-                env.step(None)
-                continue
-            mask = obs["action_mask"] if observe else info["action_mask"]
-            legal = np.flatnonzero(mask.view(np.bool_))  # 0/1 bytes read as bools: 10x faster
-            env.step(int(legal[pick(legal.size)]))
-        return len(env.unwrapped.table.moves)
+def _native(game_id: str, players: int) -> Play:
+    game = monastic.load_game(game_id)
+
+    def play(seed: int) -> Moves:
+        state = game.new_game(players, seed)
+        pick = random.Random(seed).choice
+        moves = []
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = pick(state.legal_actions(seat))
+            state.apply_quiet(seat, action)
+            moves.append((seat, action))
+        return moves
 
     return play
 
 
-def _openspiel(game_id: str, players: int, seed: int) -> int:
-    state = pyspiel.load_game(
-        SHORT_NAMES[game_id], {"players": players, "seed": seed}
-    ).new_initial_state()
-    pick = random.Random(seed).choice
-    while not state.is_terminal():
-        state.apply_action(pick(state.legal_actions()))
-    return len(state.table.moves)
+def _replay(game: monastic.Game, players: int, seed: int, moves: Moves) -> None:
+    """The native loop's work on a given game: ``legal_actions`` and ``apply_quiet``."""
+    state = game.new_game(players, seed)
+    for seat, action in moves:
+        state.legal_actions(seat)
+        state.apply_quiet(seat, action)
 
 
-def overhead(seconds: float, rounds: int) -> None:
+def _pettingzoo(observe: bool) -> Callable[[str, int], Play]:
+    def make(game_id: str, players: int) -> Play:
+        env = mpz.env(game_id, players)  # once, as a learner does; each game is a reset
+
+        def play(seed: int) -> Moves:
+            env.reset(seed=seed)
+            pick = random.Random(seed).randrange
+            for _agent in env.agent_iter():
+                obs, _, terminated, truncated, info = env.last(observe=observe)
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                mask = obs["action_mask"] if observe else info["action_mask"]
+                legal = np.flatnonzero(mask.view(np.bool_))  # 0/1 bytes read as bools: faster
+                env.step(int(legal[pick(legal.size)]))
+            return list(env.unwrapped.table.moves)
+
+        return play
+
+    return make
+
+
+def _parallel(game_id: str, players: int) -> Play:
+    env = mpz.parallel_env(game_id, players)
+
+    def play(seed: int) -> Moves:
+        observations, _ = env.reset(seed=seed)
+        pick = random.Random(seed).randrange
+        while env.agents:
+            actions = {}
+            for agent in env.agents:
+                legal = np.flatnonzero(observations[agent]["action_mask"].view(np.bool_))
+                actions[agent] = int(legal[pick(legal.size)])
+            observations, *_ = env.step(actions)
+        return list(env.table.moves)
+
+    return play
+
+
+def _openspiel(observe: bool) -> Callable[[str, int], Play]:
+    def make(game_id: str, players: int) -> Play:
+        game = monastic.load_game(game_id)
+
+        def play(seed: int) -> Moves:
+            # The game of this seed, as PettingZoo's reset(seed=...) makes it; the same picks
+            # (the legal tokens ascending, as the mask's), so the same games as the AEC's.
+            state = wrap(game.new_game(players, seed))
+            pick = random.Random(seed).choice
+            while not state.is_terminal():
+                if observe:
+                    state.observation_tensor(state.current_player())
+                state.apply_action(pick(state.legal_actions()))
+            return list(state.table.moves)
+
+        return play
+
+    return make
+
+
+#: Part 3's ways of playing random games: each makes (once) what plays one game of a seed.
+MODES: dict[str, Callable[[str, int], Play]] = {
+    "native": _native,
+    "PettingZoo AEC (mask from info)": _pettingzoo(False),
+    "PettingZoo AEC (with observation)": _pettingzoo(True),
+    "PettingZoo Parallel (with observation)": _parallel,
+    "OpenSpiel (legal actions)": _openspiel(False),
+    "OpenSpiel (with observation tensor)": _openspiel(True),
+}
+#: The games and player counts of part 3, with the modes each is measured in.
+CASES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
+    (CARD, 4, tuple(MODES)),
+    *(
+        (game_id, players, tuple(m for m in MODES if "Parallel" not in m))
+        for game_id, players in (("monasterium", 3), ("monastery", 2), ("monastery", 4))
+    ),
+)
+
+
+def _rates(play: Play, game_id: str, players: int, seconds: float) -> tuple[float, float]:
+    """Game decisions per second of whole random games (seeds 0, 1, ...) played for about
+    ``seconds``, and of the native loop's work on the very same games.
+
+    A random pick among tokens is not one among actions (a Monastery lay is one head of
+    many, not one of hundreds of placements), so each way of playing makes games of its
+    own, and each is set against the native work of its own games.
+    """
+    games, seeds = [], itertools.count()
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        seed = next(seeds)
+        games.append((seed, play(seed)))
+    elapsed = time.process_time() - start
+    game = monastic.load_game(game_id)
+    start = time.process_time()
+    for seed, moves in games:
+        _replay(game, players, seed, moves)
+    native = time.process_time() - start
+    decisions = sum(len(moves) for _, moves in games)
+    return decisions / elapsed, decisions / native
+
+
+def worker() -> None:
+    """Measure what each line of standard input asks (JSON), one JSON answer a line."""
+    plays: dict[tuple[str, str, int], Play] = {}
+    for line in sys.stdin:
+        ask = json.loads(line)
+        key = (ask["mode"], ask["game"], ask["players"])
+        if key not in plays:
+            plays[key] = MODES[ask["mode"]](ask["game"], ask["players"])
+        if ask["warm"]:  # untimed: imports, codec tables, caches
+            plays[key](10**6)
+            rates = (0.0, 0.0)
+        else:
+            rates = _rates(plays[key], ask["game"], ask["players"], ask["seconds"])
+        print(json.dumps({"rates": rates}), flush=True)
+
+
+class _Worker:
+    """This script as a worker process on one source tree (``src`` of a revision)."""
+
+    def __init__(self, source: str) -> None:
+        env = {**os.environ, "PYTHONPATH": source}
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def ask(
+        self, mode: str, game_id: str, players: int, seconds: float, warm: bool
+    ) -> tuple[float, float]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        line = {"mode": mode, "game": game_id, "players": players, "seconds": seconds}
+        self.process.stdin.write(json.dumps({**line, "warm": warm}) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the worker on {line} stopped")
+        rate, native = json.loads(answer)["rates"]
+        return float(rate), float(native)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def _export(revision: str, into: str) -> str:
+    """The ``src`` tree of ``revision`` of this repository, unpacked under ``into``."""
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", revision, "src"], check=True, capture_output=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return str(Path(into) / "src")
+
+
+Case = tuple[str, int, tuple[str, ...]]
+
+
+def overhead(seconds: float, rounds: int, before: str | None, cases: list[Case]) -> None:
     print(f"3. Random play, game decisions per second ({rounds} rounds of {seconds} s each)")
-    modes: dict[str, Callable[[str, int, int], int]] = {
-        "native": _native,
-        "PettingZoo (mask from info)": _pettingzoo(False),
-        "PettingZoo (with observation)": _pettingzoo(True),
-        "OpenSpiel": _openspiel,
-    }
-    for game_id, players in ((CARD, 4), ("monasterium", 3), ("monastery", 3)):
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    with tempfile.TemporaryDirectory() as scratch:
+        trees = {"now": here} if before is None else {before: _export(before, scratch), "now": here}
+        workers = {name: _Worker(source) for name, source in trees.items()}
         try:
-            for play in modes.values():  # untimed: imports, codec tables, caches
-                play(game_id, players, 10**6)
-        except ValueError as err:  # e.g. a view the observer does not read yet
-            print(f"   {game_id} {players}p: not measured ({err})")
-            continue
-        rates: dict[str, list[float]] = {name: [] for name in modes}
-        for r in range(rounds):
-            names = list(modes)
-            names = names[r % len(names) :] + names[: r % len(names)]
-            for name in names:
-                moves, seed, start = 0, 0, time.perf_counter()
-                while time.perf_counter() - start < seconds:
-                    moves += modes[name](game_id, players, seed)
-                    seed += 1
-                rates[name].append(moves / (time.perf_counter() - start))
-        native = statistics.median(rates["native"])
-        print(f"   {game_id} {players}p: native {native:.0f}/s")
-        for name in list(modes)[1:]:
-            rate = statistics.median(rates[name])
-            print(f"      {name}: {rate:.0f}/s = {rate / native:.2f}x native")
+            _measure(workers, seconds, rounds, cases)
+        finally:
+            for w in workers.values():
+                w.close()
+
+
+def _measure(workers: dict[str, _Worker], seconds: float, rounds: int, cases: list[Case]) -> None:
+    """Every case, mode and tree once per round, the order turned each round; medians."""
+    jobs = [
+        (game_id, players, mode, name)
+        for game_id, players, modes in cases
+        for mode in modes
+        for name in workers
+    ]
+    for game_id, players, mode, name in jobs:
+        workers[name].ask(mode, game_id, players, seconds, warm=True)
+    rates: dict[tuple[str, int, str, str], list[tuple[float, float]]] = {j: [] for j in jobs}
+    for r in range(rounds):
+        turned = jobs[r % len(jobs) :] + jobs[: r % len(jobs)]
+        if r % 2:
+            turned.reverse()
+        for job in turned:
+            game_id, players, mode, name = job
+            rates[job].append(workers[name].ask(mode, game_id, players, seconds, warm=False))
+    names = list(workers)
+    for game_id, players, modes in cases:
+        native = {
+            n: statistics.median(a for a, _ in rates[(game_id, players, "native", n)])
+            for n in names
+        }
+        figures = ", ".join(f"{n} {native[n]:.0f}/s" for n in names)
+        print(f"   {game_id} {players}p: native random play {figures}")
+        for mode in modes[1:]:
+            cells = []
+            for n in names:
+                pairs = rates[(game_id, players, mode, n)]
+                rate = statistics.median(a for a, _ in pairs)
+                ratio = statistics.median(a / b for a, b in pairs)
+                same = statistics.median(b for _, b in pairs)
+                cells.append(f"{n} {rate:.0f}/s = {ratio:.2f}x (its games natively {same:.0f}/s)")
+            print(f"      {mode}: {'; '.join(cells)}")
+
+
+def _moments(game_id: str, players: int, count: int) -> list[tuple[monastic.State, int]]:
+    """``count`` decision moments (a state and the seat asked) of random games."""
+    game = monastic.load_game(game_id)
+    found: list[tuple[monastic.State, int]] = []
+    seed = 0
+    while len(found) < count:
+        state, pick = game.new_game(players, seed), random.Random(seed).choice
+        while not state.is_over() and len(found) < count:
+            seat = state.to_act()[0]
+            found.append((state.clone(), seat))
+            state.apply_quiet(seat, pick(state.legal_actions(seat)))
+        seed += 1
+    return found
+
+
+def _per_moment(work: Callable[[Any, int], object], moments: list[tuple[Any, int]]) -> float:
+    """Microseconds of ``work`` per moment (the best of three passes: the machine is shared)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        for state, seat in moments:
+            work(state, seat)
+        best = min(best, time.process_time() - start)
+    return best / len(moments) * 1e6
+
+
+def parts(count: int, cases: list[Case]) -> None:
+    """Where a step's time goes: each piece alone, over the same moments of random games."""
+    print(f"4. Where the time goes, microseconds per decision ({count} moments of random games)")
+    for game_id, players, _ in cases:
+        size, figures = _parts_of(game_id, players, _moments(game_id, players, count))
+        print(f"   {game_id} {players}p ({size:.0f} legal actions on average):")
+        for name, value in figures.items():
+            print(f"      {name}: {value:.1f}")
+
+
+def _parts_of(
+    game_id: str, players: int, moments: list[tuple[monastic.State, int]]
+) -> tuple[float, dict[str, float]]:
+    space, look = rl.codec(game_id, players), rl.observer(game_id, players)
+    legal = {id(state): state.legal_actions(seat) for state, seat in moments}
+    choices = {id(state): space.choices(state, seat) for state, seat in moments}
+    masks = {id(state): choices[id(state)].mask() for state, _ in moments}
+    copies = iter([(state.clone(), seat) for _ in range(3) for state, seat in moments])
+
+    def decide(_state: Any, _seat: int) -> None:
+        state, seat = next(copies)  # a fresh copy in each pass: the step changes it
+        state.apply_quiet(seat, random.choice(state.legal_actions(seat)))
+
+    figures = {
+        "game step (legal_actions, apply_quiet)": _per_moment(decide, moments),
+        "legal actions to tokens": _per_moment(lambda s, _: Choices(space, legal[id(s)]), moments),
+        "mask": _per_moment(lambda s, _: choices[id(s)].mask(), moments),
+        "learner reads the mask (flatnonzero)": _per_moment(
+            lambda s, _: np.flatnonzero(masks[id(s)].view(np.bool_)), moments
+        ),
+        "tensor written from the state": _per_moment(look.observe, moments),
+        "tensor from the view (the reference)": _per_moment(
+            lambda s, seat: look.encode(s.view(seat)), moments
+        ),
+    }
+    return statistics.mean(len(v) for v in legal.values()), figures
 
 
 def main() -> None:
@@ -218,16 +475,39 @@ def main() -> None:
     parser.add_argument("--move-seconds", type=float, default=0.1, help="head to head")
     parser.add_argument("--games", type=int, default=6, help="head-to-head games")
     parser.add_argument("--turns", type=int, default=3, help="head-to-head game length")
-    parser.add_argument("--play-seconds", type=float, default=2.0, help="random play per round")
+    parser.add_argument(
+        "--play-seconds", type=float, default=1.0, help="random play per round (CPU seconds)"
+    )
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", choices=["speed", "match", "overhead"], default=None)
+    parser.add_argument("--only", choices=["speed", "match", "overhead", "parts"], default=None)
+    parser.add_argument("--moments", type=int, default=400, help="part 4's decision moments")
+    parser.add_argument(
+        "--before",
+        metavar="REVISION",
+        help="part 3 also measures this git revision's adapters, interleaved with today's",
+    )
+    parser.add_argument(
+        "--case",
+        action="append",
+        metavar="GAME:PLAYERS",
+        help="parts 3 and 4 only for these (repeatable), e.g. medieval-monastery:4",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    cases = [c for c in CASES if args.case is None or f"{c[0]}:{c[1]}" in args.case]
+    if not cases:
+        parser.error(f"--case: none of {args.case} is one of part 3's cases")
+    if args.worker:
+        worker()
+        return
     if args.only in (None, "speed"):
         search_speed(args.seconds, args.positions)
     if args.only in (None, "match"):
         head_to_head(args.move_seconds, args.games, args.turns)
     if args.only in (None, "overhead"):
-        overhead(args.play_seconds, args.rounds)
+        overhead(args.play_seconds, args.rounds, args.before, cases)
+    if args.only in (None, "parts"):
+        parts(args.moments, cases)
 
 
 if __name__ == "__main__":

@@ -103,3 +103,40 @@ def test_bad_parameters_are_refused() -> None:
         _game("monasterium", {"reward": "points"})
     with pytest.raises(ValueError, match="turns"):
         _game("medieval-monastery", {"turns": 99})
+
+
+@pytest.mark.parametrize(
+    ("game_id", "params"),
+    observed(
+        [
+            pytest.param("medieval-monastery", {"players": 4, "turns": 1}, id="medieval-monastery"),
+            pytest.param("monasterium", {"players": 3}, id="monasterium"),
+            pytest.param("monastery", {"players": 2}, id="monastery"),
+        ]
+    ),
+)
+def test_the_quick_observation_tensor_is_openspiels_own_and_clones_read_the_same(
+    game_id: str, params: dict[str, Any]
+) -> None:
+    """``observation_tensor`` skips OpenSpiel's new initial state per call, not a float; a
+    clone (whose engine state is set up only when read) sees the same, strings included."""
+    state = _game(game_id, {**params, "seed": 2}).new_initial_state()
+    rng = np.random.default_rng(2)
+    for step in range(60):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        ours = state.observation_tensor(player)
+        assert ours == pyspiel.State.observation_tensor(state, player)
+        assert ours == state.observation_tensor()  # the current player's
+        if step % 10 == 0:
+            copy = state.clone()
+            assert copy.history() == state.history()
+            assert copy.observation_tensor(player) == ours
+            for seat in range(state.num_players()):
+                text = state.information_state_string(seat)
+                assert copy.information_state_string(seat) == text
+                assert state.information_state_string(seat) == text  # kept, not rebuilt wrong
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(state.num_players())

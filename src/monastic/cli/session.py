@@ -69,8 +69,9 @@ class NoHint(ValueError):
     why in the player's words."""
 
 
-#: The search a hint asks: the level people play against by default.
-HINT_BOT = "ismcts:medium"
+#: The search a hint asks: a fixed budget (about a second on one core), so the same position
+#: gives the same hint however busy the machine is; a time budget would not.
+HINT_BOT = "ismcts:iterations=500"
 
 
 @dataclass(frozen=True, slots=True)

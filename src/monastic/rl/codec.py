@@ -113,6 +113,9 @@ class ActionCodec(ABC):
         self._by_id: dict[int, Tokens] = {}
         self._first_by_id: dict[int, int] = {}
         self._kept: list[Hashable] = []
+        #: Whether each token is the head of a staged action (a look-up for whole arrays).
+        self.is_staged_head = np.zeros(self.size, dtype=np.bool_)
+        self.is_staged_head[sorted(self.staged_heads)] = True
 
     # What each game fills in ---------------------------------------------------------------
 
@@ -138,35 +141,48 @@ class ActionCodec(ABC):
 
     def runs(self, actions: Sequence[Hashable]) -> list[Tokens]:
         """The tokens of each action, in order."""
-        self._learn(actions)
-        return list(map(self._by_id.__getitem__, map(id, actions)))
+        known, learn = self._by_id.get, self._learn
+        return [known(id(action)) or learn(action) for action in actions]
 
     def first_tokens(self, actions: Sequence[Hashable]) -> list[int]:
         """The first token of each action, in order (the fast path of ``Choices``)."""
         firsts: list[int | None] = list(map(self._first_by_id.get, map(id, actions)))
-        if None in firsts:
-            self._learn(actions)
-            return list(map(self._first_by_id.__getitem__, map(id, actions)))
+        if None in firsts:  # only the actions not known by identity, found by a C-level scan
+            learn, at = self._learn, firsts.index(None)
+            while True:
+                firsts[at] = learn(actions[at])[0]
+                try:
+                    at = firsts.index(None, at + 1)
+                except ValueError:
+                    break
         return firsts  # type: ignore[return-value]  # no None left
 
-    def _learn(self, actions: Sequence[Hashable]) -> None:
-        """Remember the tokens of every action by its identity.
+    def _learn(self, action: Hashable) -> Tokens:
+        """The tokens of an action not known by its identity, remembered by it if it is new.
 
-        The objects are kept alive alongside, so no id is reused while its entry lives:
-        games hand out the same interned values again and again, and the look-ups then
-        run without a Python-level step per action.
+        Games hand out the same interned values again and again: those are remembered by
+        identity on first sight, and kept alive alongside, so no id is reused while its
+        entry lives; the look-ups then run without a Python-level step per action. A value
+        met before as another object is one the game builds afresh at every listing (a
+        combo, an answer): remembering each copy would only fill the table, so copies are
+        read by value (one hash).
         """
+        values = self._memo
+        run = values.get(action)
+        if run is not None:
+            return run
         memo = self._by_id
-        if len(memo) >= _MEMO_LIMIT:
+        if len(memo) >= _MEMO_LIMIT or len(values) >= _MEMO_LIMIT:  # all start afresh
             memo.clear()
             self._first_by_id.clear()
             self._kept.clear()
-        for action in actions:
-            key = id(action)
-            if key not in memo:
-                run = memo[key] = self.tokens(action)
-                self._first_by_id[key] = run[0]
-                self._kept.append(action)
+            values.clear()
+        run = values[action] = self.encode(action)  # ``tokens`` without hashing it again
+        key = id(action)
+        memo[key] = run
+        self._first_by_id[key] = run[0]
+        self._kept.append(action)
+        return run
 
     def block_of(self, token: int) -> Block:
         if not 0 <= token < self.size:
@@ -222,13 +238,19 @@ class Choices:
     runs of staged actions and what follows each prefix are worked out when first asked.
     """
 
-    __slots__ = ("_actions", "_by_tokens", "_firsts", "_next", "_staged", "codec")
+    __slots__ = ("_actions", "_array", "_by_tokens", "_firsts", "_next", "_staged", "codec")
 
     def __init__(self, codec: ActionCodec, actions: Sequence[Hashable]) -> None:
         self.codec = codec
         self._actions = actions
-        self._firsts = codec.first_tokens(actions)
-        self._staged = not codec.staged_heads.isdisjoint(self._firsts)
+        self._firsts = firsts = codec.first_tokens(actions)
+        # A long list (a Study's hundreds of offers) is read as one array, for the mask too.
+        self._array = np.fromiter(firsts, np.intp, len(firsts)) if len(firsts) > 32 else None
+        self._staged = bool(
+            codec.is_staged_head[self._array].any()
+            if self._array is not None
+            else not codec.staged_heads.isdisjoint(firsts)
+        )
         self._by_tokens: dict[Tokens, Hashable] | None = None
         self._next: dict[Tokens, list[int]] = {}
 
@@ -278,7 +300,11 @@ class Choices:
 
     def mask(self, prefix: Tokens = ()) -> Mask:
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        mask[self._firsts if not prefix else self.next_tokens(prefix)] = 1
+        if not prefix and self._array is not None:
+            mask[self._array] = 1
+        else:
+            tokens = self._firsts if not prefix else self.next_tokens(prefix)
+            mask[np.fromiter(tokens, np.intp, len(tokens))] = 1  # faster than by a list
         return mask
 
     def action(self, tokens: Tokens) -> Hashable | None:

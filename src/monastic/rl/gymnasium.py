@@ -124,9 +124,8 @@ class MonasticGym(gymnasium.Env[Obs, Any]):
     def _obs(self) -> Obs:
         assert self.table is not None
         table = self.table
-        view = table.state.view(self.seat)
         return {
-            "observation": self.observer.encode(view, table.prefix_of(self.seat)),
+            "observation": table.tensor(self.observer, self.seat),
             "action_mask": table.mask(self.seat),
         }
 

@@ -8,11 +8,32 @@ feature is one slot per card. Scales: deck and hand sizes / 72, suit scores and 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+import numpy as np
+
+from monastic.engine import State
 from monastic.games.medieval_monastery.actions import ASKS
 from monastic.games.medieval_monastery.catalogue import DECK_SIZE, SUITS, parse_card
-from monastic.rl.observation import Features, Observer, Parts, index_of, multi_hot, one_hot
+from monastic.games.medieval_monastery.state import (
+    COMBO,
+    NO_CARD,
+    NO_SEAT,
+    OVER,
+    SIMULTANEOUS,
+    STEP_KINDS,
+    TRADING,
+    StateData,
+)
+from monastic.rl.observation import (
+    Features,
+    Observer,
+    Parts,
+    Tensor,
+    index_of,
+    multi_hot,
+    one_hot,
+)
 
 __all__ = ["MedievalMonasteryObserver"]
 
@@ -22,6 +43,13 @@ STEPS = (
     "monks_in", "monks_out", "combo", "over",
 )  # fmt: skip
 _SUITS = len(SUITS)
+#: The state's step (``state.STEPS``) to its place in ``STEPS``, and its phase's in ``PHASES``.
+_STEP_AT = {step: STEPS.index(kind) for step, kind in STEP_KINDS.items()}
+_PHASE_AT = {
+    step: PHASES.index("over" if step == OVER else "cenobitic" if step == COMBO else "eremitical")
+    for step in STEP_KINDS
+}
+_ASK_AT = {ask: i for i, ask in enumerate(ASKS)}
 
 
 def _cards(texts: list[str]) -> list[int]:
@@ -98,3 +126,67 @@ class MedievalMonasteryObserver(Observer):
                 one_hot(parts["offer_card"], parse_card(pending["card"]))
                 one_hot(parts["offer_ask"], index_of(ASKS, pending["ask"], "ask"))
         one_hot(parts["flush_winner"], view["flush_winner"])
+
+    def write(self, out: Tensor, state: State, seat: int) -> None:
+        """``fill`` of ``view(seat)``, from the fields ``view.view_details`` and
+        ``view.public_players`` read: the seat's own hand, the cards it knows others hold,
+        its own secret choice, and the public rest."""
+        s = cast(StateData, state)
+        at, p = self.at, self.players
+        ones = [at["phase"] + _PHASE_AT[s.step], at["step"] + _STEP_AT[s.step]]
+        base = at["turn"]
+        out[base] = s.turn / s.turns
+        out[base + 1] = s.turns / 20
+        ones.append(at["abbot"] + s.abbot % p)  # a negative seat counts from the end, as
+        ones.append(at["actor"] + s.actor % p)  # ``one_hot`` on the view's slice does
+        out[at["deck"]] = len(s.deck) / DECK_SIZE
+        base = at["hand"]
+        ones += [base + c for c in s.hands[seat]]
+        base = at["known"]
+        for holder, known in enumerate(s.known_cards[seat]):
+            first = base + holder * DECK_SIZE
+            while known:  # a card mask, lowest card first
+                low = known & -known
+                ones.append(first + low.bit_length() - 1)
+                known ^= low
+        hands, scores = s.hands, s.suit_scores
+        base = at["hand_sizes"]
+        out[base : base + p] = [len(hands[h]) / DECK_SIZE for h in range(p)]
+        base = at["suit_scores"]
+        out[base : base + p * _SUITS] = [v / 10 for h in range(p) for v in scores[h]]
+        base = at["lowest"]
+        out[base : base + p] = [min(scores[h]) / 10 for h in range(p)]
+        discard = s.discard
+        if discard:
+            base = at["discard"]
+            ones += [base + c for c in discard]
+            ones.append(at["discard_top"] + discard[-1])
+        base = at["centre"]
+        ones += [base + c for c in s.centre]
+        self._add(out, at["queue"], s.queue)
+        if s.step in SIMULTANEOUS:
+            choices = s.choices
+            self._add(out, at["chosen"], [t for t in s.queue if choices[t] != NO_CARD])
+            if choices[seat] != NO_CARD:
+                ones.append(at["my_choice"] + choices[seat])
+        if s.done_trading and s.step in TRADING:
+            ones.append(at["trade_open"])
+            ones.append(at["trader"] + s.trader % p)
+            base = at["offers_answered"]
+            out[base : base + p] = [n / 3 for n in s.offers_answered]
+            base = at["done_trading"]
+            out[base : base + p] = s.done_trading
+            if s.pending_offer:
+                _, giver, target, card, ask = s.pending_offer
+                ones.append(at["offer_from"] + giver % p)
+                ones.append(at["offer_to"] + target % p)
+                ones.append(at["offer_card"] + card)
+                ones.append(at["offer_ask"] + _ASK_AT[ask])
+        if s.flush_winner != NO_SEAT:
+            ones.append(at["flush_winner"] + s.flush_winner % p)
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0  # faster than indexing by the list
+
+    @staticmethod
+    def _add(out: Tensor, base: int, seats: list[int]) -> None:
+        for seat in seats:  # ``multi_hot`` adds: a seat listed twice counts twice
+            out[base + seat] += 1.0

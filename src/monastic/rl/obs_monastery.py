@@ -11,17 +11,41 @@ blessings / 10.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+import numpy as np
+
+from monastic.engine import State
+from monastic.games.monastery import words
 from monastic.games.monastery.catalogue import (
     BOARD,
     COLOUR_LETTERS,
     COLOUR_NAMES,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+    N_MONKS,
     N_TILES,
     TYPE_BY_ID,
     TYPES,
 )
-from monastic.rl.observation import Features, Observer, Parts, index_of, one_hot
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import INST_TYPE, ROT, cell_xy
+from monastic.games.monastery.rules.hidden import hidden_from
+from monastic.games.monastery.state import (
+    CROSS,
+    EMPTY_SPACE,
+    ENDING_E1,
+    ENDING_E2,
+    IN_ABBEY,
+    LARGE_LETTER,
+    NOT_ENDING,
+    P_PRISON,
+    P_TIE,
+    PURCHASE_STAGE,
+    SYMBOLS_STAGE,
+    StateData,
+)
+from monastic.rl.observation import Features, Observer, Parts, Tensor, index_of, one_hot
 
 __all__ = ["MonasteryObserver"]
 
@@ -47,6 +71,66 @@ _SLOT = (
     1 + 2 + 4 * len(EDGES) + 1 + len(CATEGORIES) + len(TILE_COLOURS) + 1
     + _BOXES + _BOXES * _COLOURS + len(TYPES) + 1 + 4 + 1
 )  # fmt: skip
+
+
+# Offsets inside a tile slot (the order ``_tiles`` writes them in).
+_AT_EDGES = 3
+_AT_FINISHED = _AT_EDGES + 4 * len(EDGES)
+_AT_CATEGORY = _AT_FINISHED + 1
+_AT_COLOUR = _AT_CATEGORY + len(CATEGORIES)
+_AT_BLESSINGS = _AT_COLOUR + len(TILE_COLOURS)
+_AT_BOXES = _AT_BLESSINGS + 1
+_AT_BOX_MONKS = _AT_BOXES + _BOXES
+_AT_TILE = _AT_BOX_MONKS + _BOXES * _COLOURS
+_AT_ROT = _AT_TILE + len(TYPES) + 1
+_AT_BUILT = _AT_ROT + 4
+if _AT_BUILT + 1 != _SLOT:
+    raise RuntimeError("the tile slot's offsets do not add up to its size")
+#: Per tile instance and rotation, the slot's 1s that depend on nothing else: present, the
+#: four edges, category and colour.
+_FIXED_ONES = tuple(
+    tuple(
+        (
+            0,
+            *(_AT_EDGES + d * len(EDGES) + edge for d, edge in enumerate(ROT[INST_TYPE[i]][r])),
+            _AT_CATEGORY + CATEGORIES.index(tile.category),
+            _AT_COLOUR + TILE_COLOURS.index(tile.colour),
+        )
+        for r in range(4)
+    )
+    for i, tile in enumerate(INSTANCES)
+)
+_BOX_SIZES = tuple(tuple(size / 3 for size in tile.boxes) for tile in INSTANCES)
+_DECISION_AT = {P_TIE: DECISIONS.index("elect"), P_PRISON: DECISIONS.index("imprison")}
+_RETURN_AT = DECISIONS.index("return")  # every other pending decision (``view._pending``)
+_ENDING_AT = {
+    NOT_ENDING: ENDINGS.index(""),
+    ENDING_E1: ENDINGS.index("E1"),
+    ENDING_E2: ENDINGS.index("E2"),
+}
+_STAGE_AT = {
+    SYMBOLS_STAGE: SCORING_STAGES.index("symbols"),
+    PURCHASE_STAGE: SCORING_STAGES.index("purchase"),
+}
+_MONK_WIDTH = len(MONK_PLACES) + _COLOURS + 2 + _BOXES + 3
+
+
+def _track_state(letter: str, value: int) -> int:
+    """A track space as ``fill`` reads the view's letter: 0 empty, 1 large, 2 small."""
+    ch = "." if value == EMPTY_SPACE else (letter if value == LARGE_LETTER else letter.lower())
+    return 0 if ch == "." else (1 if ch.isupper() else 2)
+
+
+def _board_state(letter: str, small: int) -> int:
+    """A Prayer Board cell as ``fill`` reads the view's row: cross, large, small, bought."""
+    ch = "." if not letter else (letter.lower() if small else letter)
+    return 0 if ch == "+" else 3 if ch == "." else 1 if ch.isupper() else 2
+
+
+# The two as tables: every sign the board and the tracks print, each way up.
+_SIGNS = sorted({"", "+", *"".join(BOARD.rows), *"".join(BOARD.tracks)})
+_TRACK_STATE = {(letter, v): _track_state(letter, v) for letter in _SIGNS for v in range(3)}
+_BOARD_STATE = {(sign, small): _board_state(sign, small) for sign in _SIGNS for small in (0, 1)}
 
 
 class MonasteryObserver(Observer):
@@ -177,3 +261,116 @@ class MonasteryObserver(Observer):
                         part[base + 2 + int(box)] = 1.0
                 base = at + width - 3
                 part[base + (POSTURES.index(posture) if posture else 0)] = 1.0
+
+    def write(self, out: Tensor, state: State, seat: int) -> None:
+        """``fill`` of ``view(seat)``, from the fields ``view.view_details`` and
+        ``view._player`` read: the seat's own hand and blessings, each building's identity
+        only where ``hidden.hidden_from`` allows it, and the public rest."""
+        st = cast(StateData, state)
+        at, p = self.at, self.players
+        hour = common.hour(st)
+        base = at["round"]
+        out[base : base + 3] = (st.round / 20, words.day_of(st.round) / 2, hour / 10)
+        kind = index_of(HOUR_KINDS, common.hour_kind(hour), "hour kind")
+        ones = [at["hour_kind"] + kind, at["abbot"] + st.abbot % p]
+        base = at["order"]
+        ones += [base + i * p + s for i, s in enumerate(st.turn_order)]
+        out[at["bag"]] = len(st.bag) / N_TILES
+        ones.append(at["ending"] + _ENDING_AT[st.ending])
+        if not st.over:
+            if st.phase == "step":
+                base = at["step"]
+                out[base : base + 3] = (
+                    st.movement_points / 6,
+                    bool(st.laid_this_step),
+                    bool(st.encouraging),
+                )
+            elif st.phase == "score":
+                base = at["scoring"]
+                out[base] = st.scoring_points / 10
+                out[base + 1] = bool(st.prayed)
+                ones.append(base + 2 + _STAGE_AT[st.scoring_stage])
+            if st.pending:
+                ones.append(at["decision_kind"] + _DECISION_AT.get(st.pending[-1][0], _RETURN_AT))
+        base = at["hand"]
+        for tile in st.hands[seat]:  # tiles of a type counted
+            out[base + INST_TYPE[tile]] += 1.0
+        base = at["blessings"]
+        out[base : base + 2] = (st.blessings[seat] / 10, st.locked_blessings[seat] / 10)
+        colours_at, tracks_at, sizes_at = at["colours"], at["tracks"], at["hand_sizes"]
+        for s in range(st.n):
+            c = st.seat_colour[s]
+            ones.append(colours_at + s * _COLOURS + c)
+            base = tracks_at + s * _SPACES * 3
+            ones += [
+                base + i * 3 + _TRACK_STATE[space]
+                for i, space in enumerate(zip(BOARD.tracks[c], st.tracks[c], strict=True))
+            ]
+            out[sizes_at + s] = len(st.hands[s]) / _MAX_HAND
+        base = at["prayer_board"]
+        ones += [
+            base + cell * 4 + _BOARD_STATE[sign]
+            for cell, sign in enumerate(zip(st.board_letters, st.board_small_side, strict=True))
+        ]
+        base = at["crosses"]
+        for m in range(N_MONKS):
+            if st.monk_location[m] == CROSS:
+                out[base + st.monk_cross_row[m] * _COLOURS + m // MONKS_PER_COLOUR] += 1.0
+        self._write_tiles(out, at["tiles"], st, seat, ones)
+        self._write_monks(out, at["monks"], st, ones)
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+
+    @staticmethod
+    def _write_tiles(out: Tensor, start: int, st: StateData, seat: int, ones: list[int]) -> None:
+        """``view._tiles``: the laid tiles by cell, each in its slot."""
+        cells = st.tile_cell
+        for k, i in enumerate(sorted(st.laid_order, key=cells.__getitem__)):
+            at = start + k * _SLOT
+            rot = st.tile_rotation[i]
+            ones += [at + o for o in _FIXED_ONES[i][rot]]
+            x, y = cell_xy(cells[i])
+            out[at + 1] = x / 10
+            out[at + 2] = y / 10
+            finished = st.tile_finished[i]
+            out[at + _AT_BLESSINGS] = st.tile_blessings[i] / 10
+            if finished:
+                ones.append(at + _AT_FINISHED)
+                out[at + _AT_BUILT] = st.tile_built_round[i] / 20
+            else:
+                sizes = _BOX_SIZES[i]
+                out[at + _AT_BOXES : at + _AT_BOXES + len(sizes)] = sizes
+                for b, monk in enumerate(st.tile_box_monks[i]):
+                    if monk >= 0:
+                        ones.append(at + _AT_BOX_MONKS + b * _COLOURS + monk // MONKS_PER_COLOUR)
+            if hidden_from(st, i, seat):
+                ones.append(at + _AT_TILE + len(TYPES))
+            else:
+                ones.append(at + _AT_TILE + INST_TYPE[i])
+                ones.append(at + _AT_ROT + rot)
+
+    @staticmethod
+    def _write_monks(out: Tensor, start: int, st: StateData, ones: list[int]) -> None:
+        """``view_details``'s monks: five per colour in play, each where it stands."""
+        width = _MONK_WIDTH
+        for c in st.seat_colour:
+            for k in range(MONKS_PER_COLOUR):
+                m = c * MONKS_PER_COLOUR + k
+                at = start + (c * MONKS + k) * width
+                loc, posture = st.monk_location[m], st.monk_posture[m]
+                if loc == IN_ABBEY:
+                    ones.append(at)
+                elif loc == CROSS:
+                    if posture:  # the view's "cross R praying" is no colour letter
+                        raise ValueError(f"monk {m} on a cross in posture {posture}")
+                    ones.append(at + 1)
+                    ones.append(at + len(MONK_PLACES) + st.monk_cross_row[m])
+                else:
+                    x, y = cell_xy(st.tile_cell[loc])
+                    box = st.monk_box[m]
+                    ones.append(at + (3 if box >= 0 else 2))
+                    base = at + len(MONK_PLACES) + _COLOURS
+                    out[base] = x / 10
+                    out[base + 1] = y / 10
+                    if box >= 0:
+                        ones.append(base + 2 + box)
+                ones.append(at + width - 3 + posture)

@@ -1,10 +1,16 @@
-"""Observation tensors: one fixed-shape float32 vector per seat, read only from ``view(seat)``.
+"""Observation tensors: one fixed-shape float32 vector per seat, of what ``view(seat)`` shows.
 
-A view holds exactly what its seat may know, so a tensor built from nothing else can leak
-nothing. Each game's observer lays its features out in named slices (``layout``); the
-shared ones come first and the tokens the seat has entered of a staged action last.
-Seats are absolute (seat 0 is slot 0), as in the action tokens; ``viewer`` says who looks.
-Counts are divided by a fixed scale named beside each feature, so most values lie in 0..1.
+A view holds exactly what its seat may know, so a tensor of nothing else can leak nothing.
+Each game's observer lays its features out in named slices (``layout``); the shared ones
+come first and the tokens the seat has entered of a staged action last. Seats are absolute
+(seat 0 is slot 0), as in the action tokens; ``viewer`` says who looks. Counts are divided by
+a fixed scale named beside each feature, so most values lie in 0..1.
+
+Two ways to the same tensor: ``encode(view)`` reads the JSON view (the reference), and
+``observe(state, seat)`` writes the same floats straight from the state's fields, through
+the game's own rules of what a seat may know (``write``), without building the view: the
+view's texts and notes cost far more than a game step. ``tests/rl/test_observations.py``
+checks that the two agree bit for bit over random states of every game and player count.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from monastic.engine import State
 from monastic.rl.codec import ActionCodec, Tokens
 
 #: Every feature lies within -BOUND..BOUND (scaled counts and coordinates stay far inside).
@@ -72,6 +79,10 @@ class Observer(ABC):
         self._blocks = {block: i for i, block in enumerate(codec.blocks)}
         features.add("entered", codec.max_tokens - 1, len(codec.blocks) + 1)
         self.layout: Mapping[str, slice] = MappingProxyType(features.slices)
+        #: Where each named slice starts (the writers' offsets).
+        self.at: Mapping[str, int] = MappingProxyType(
+            {name: where.start for name, where in features.slices.items()}
+        )
         #: The shape of each named slice (``tensor[layout[name]].reshape(shapes[name])``).
         self.shapes: Mapping[str, tuple[int, ...]] = MappingProxyType(features.shapes)
         self.size = features.size
@@ -83,6 +94,43 @@ class Observer(ABC):
     @abstractmethod
     def fill(self, parts: Parts, view: Mapping[str, Any]) -> None:
         """Write the game's own features of ``view`` (parts are zeroed flat slices)."""
+
+    def write(self, out: Tensor, state: State, seat: int) -> None:
+        """Write the game's own features of ``state`` as ``seat`` sees it into the zeroed
+        ``out``: the floats ``fill`` writes from ``state.view(seat)``. Games override it to
+        read the state's fields without building the view; this default builds it."""
+        self.fill({name: out[where] for name, where in self.layout.items()}, state.view(seat))
+
+    def observe(self, state: State, seat: int, entered: Tokens = ()) -> Tensor:
+        """``encode(state.view(seat), entered)``, written straight from the state."""
+        if state.game.id != self.game_id or state.players != self.players:
+            raise ValueError(
+                f"a {state.players}-player {state.game.id} state for a {self.players}-player"
+                f" {self.game_id} observer"
+            )
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat!r} (seats are 0..{self.players - 1})")
+        out = np.zeros(self.size, dtype=np.float32)
+        at = self.at
+        out[at["viewer"] + seat] = 1.0
+        to_act = state.to_act()
+        if to_act:
+            start = at["to_act"]
+            out[[start + s for s in to_act]] = 1.0
+            if seat in to_act:
+                out[at["decides"]] = 1.0
+        if state.is_over():
+            out[at["over"]] = 1.0
+        self.write(out, state, seat)
+        if entered:
+            self._write_entered(out[self.layout["entered"]], entered)
+        return out
+
+    def enter(self, tensor: Tensor, entered: Tokens) -> Tensor:
+        """A copy of ``tensor`` (one with no tokens entered) with ``entered`` written in."""
+        out = tensor.copy()
+        self._write_entered(out[self.layout["entered"]], entered)
+        return out
 
     def encode(self, view: Mapping[str, Any], entered: Tokens = ()) -> Tensor:
         """The tensor of a seat's ``view`` and the tokens it has entered of an action."""
@@ -97,13 +145,15 @@ class Observer(ABC):
         parts["decides"][0] = float(view["decision"] is not None)
         parts["over"][0] = float(bool(view["over"]))
         self.fill(parts, view)
+        self._write_entered(parts["entered"], entered)
+        return out
+
+    def _write_entered(self, cells: Tensor, entered: Tokens) -> None:
         width = len(self.codec.blocks) + 1
-        cells = parts["entered"]
         for i, token in enumerate(entered):
             block = self.codec.block_of(token)
             cells[i * width + self._blocks[block]] = 1.0
             cells[i * width + width - 1] = (token - block.start + 1) / block.size
-        return out
 
     def named(self, tensor: Tensor) -> dict[str, Tensor]:
         """The tensor cut into its named features, each in its shape."""

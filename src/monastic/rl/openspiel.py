@@ -108,19 +108,41 @@ def _make(game_id: str) -> None:
             self._seeds = Rng(int(given.get("seed", 0)))
 
         def new_initial_state(self) -> SpielState:
-            seed = self._seeds.next64()
-            return SpielState(self, game.new_game(self.players, seed, self.options))
+            # OpenSpiel asks for a new initial state on every clone (then overwrites it) and
+            # every shape query: the game is set up only when the state is first read.
+            return SpielState(self, seed=self._seeds.next64())
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SpielObserver:
             recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return SpielObserver(self, recall)
 
     class SpielState(pyspiel.State):
-        def __init__(self, spiel_game: SpielGame, state: monastic.State) -> None:
+        def __init__(
+            self, spiel_game: SpielGame, state: monastic.State | None = None, seed: int = 0
+        ) -> None:
             super().__init__(spiel_game)
-            self.table = _SpielTable(spiel_game.codec, state)
+            # Only plain values here: OpenSpiel's clone deep-copies every attribute.
+            self._table = None if state is None else _SpielTable(spiel_game.codec, state)
+            self._seed = seed  # the game to set up when first read, if no state was given
             self.reward_kind = spiel_game.reward_kind
             self.played: list[list[int]] = [[] for _ in range(spiel_game.players)]
+
+        @property
+        def table(self) -> _SpielTable:
+            if self._table is None:
+                spiel_game = self.get_game()
+                state = game.new_game(spiel_game.players, self._seed, spiel_game.options)
+                self._table = _SpielTable(spiel_game.codec, state)
+            return self._table
+
+        def observation_tensor(self, player: int | None = None) -> list[float]:
+            """OpenSpiel's own, without the new initial state it sets up at every call to
+            learn the tensor's size (the same floats)."""
+            seat = self.current_player() if player is None else player
+            if not isinstance(seat, int) or not 0 <= seat < len(self.played):
+                return list(super().observation_tensor(seat))  # OpenSpiel's error
+            tensor = self.table.tensor(self.get_game().observer, seat, fresh=False)
+            return tensor.tolist()  # type: ignore[no-any-return]
 
         def current_player(self) -> int:
             seat = self.table.current()
@@ -157,7 +179,8 @@ def _make(game_id: str) -> None:
 
         def view_text(self, player: int, recall: bool) -> str:
             table = self.table
-            text = json.dumps(table.state.view(player), sort_keys=True, separators=(",", ":"))
+            # The view's JSON is the costly part: once per moment and player.
+            text: str = table.remember(("view_text", player), lambda: _view_json(table, player))
             text += f"|entered {list(table.prefix_of(player))}"
             if recall:
                 text += f"|played {self.played[player]}"
@@ -173,8 +196,7 @@ def _make(game_id: str) -> None:
             self.dict = self.look.named(self.tensor)
 
         def set_from(self, state: SpielState, player: int) -> None:
-            table = state.table
-            self.tensor[:] = self.look.encode(table.state.view(player), table.prefix_of(player))
+            self.tensor[:] = state.table.tensor(self.look, player, fresh=False)
 
         def string_from(self, state: SpielState, player: int) -> str:
             return state.view_text(player, self.recall)
@@ -183,6 +205,10 @@ def _make(game_id: str) -> None:
     _WRAPPERS[game_id] = lambda state, params: SpielState(
         pyspiel.load_game(short_name(game_id), {**params, "players": state.players}), state
     )
+
+
+def _view_json(table: Table, player: int) -> str:
+    return json.dumps(table.state.view(player), sort_keys=True, separators=(",", ":"))
 
 
 _WRAPPERS: dict[str, Callable[[monastic.State, dict[str, Any]], Any]] = {}

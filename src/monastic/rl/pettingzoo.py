@@ -86,8 +86,7 @@ class _Common:
 
     def _tensor(self, seat: int) -> Tensor:
         assert self.table is not None
-        table = self.table
-        return self.observer.encode(table.state.view(seat), table.prefix_of(seat))
+        return self.table.tensor(self.observer, seat)
 
     def _observe(self, seat: int) -> Obs:
         assert self.table is not None
@@ -135,15 +134,16 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._steps = 0
         self._select()
+        self._masked = self.agent_selection
         self._offer_mask()
 
     def _offer_mask(self) -> None:
         """The mask is in the info of the agent to act too, for ``last(observe=False)``."""
         assert self.table is not None
         agent = self.agent_selection
-        for other, info in self.infos.items():
-            if other != agent and info:
-                self.infos[other] = {}
+        if self._masked != agent:  # only the agent asked last holds a mask in its info
+            self.infos[self._masked] = {}
+            self._masked = agent
         self.infos[agent] = {"action_mask": self.table.mask(self._seat[agent])}
 
     def _select(self) -> None:

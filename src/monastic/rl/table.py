@@ -9,13 +9,14 @@ else is asked.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, Self
 
 import numpy as np
 
 from monastic.engine import IllegalAction, Result, State
 from monastic.rl.codec import ActionCodec, Choices, Mask, Tokens
+from monastic.rl.observation import Observer, Tensor
 
 __all__ = ["REWARDS", "Table", "rewards"]
 
@@ -39,9 +40,24 @@ def rewards(result: Result, kind: str) -> list[float]:
 
 
 class Table:
-    """A state plus the tokens one seat has entered so far of a staged action."""
+    """A state plus the tokens one seat has entered so far of a staged action.
 
-    __slots__ = ("_choices", "_masks", "codec", "entering", "moves", "prefix", "state")
+    What the adapters read of a moment (a seat's legal actions by their tokens, its masks,
+    its tensor) is worked out once and kept until an action is applied or the state is
+    replaced: asking twice costs one, and the tokens of a staged action, which leave the
+    state as it stands, keep it too.
+    """
+
+    __slots__ = (
+        "_choices",
+        "_masks",
+        "_memo",
+        "codec",
+        "entering",
+        "moves",
+        "prefix",
+        "state",
+    )
 
     def __init__(self, codec: ActionCodec, state: State) -> None:
         if state.players != codec.players:
@@ -53,6 +69,7 @@ class Table:
         self.moves: list[tuple[int, Hashable]] = []  # the game actions made, in order
         self._choices: dict[int, Choices] = {}
         self._masks: dict[tuple[int, Tokens], Mask] = {}
+        self._memo: dict[Hashable, Any] = {}  # the adapters' other reads of this moment
 
     def clone(self) -> Self:
         copy = type(self)(self.codec, self.state.clone())
@@ -64,8 +81,13 @@ class Table:
     def replace_state(self, state: State) -> None:
         """Go on in another world of the same moment (a ``determinize`` of the state)."""
         self.state = state
+        self._changed()
         self._choices.clear()
+
+    def _changed(self) -> None:
+        """The state changed (or the world was replaced): what was read of it is stale."""
         self._masks.clear()
+        self._memo.clear()
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -107,27 +129,58 @@ class Table:
             self._masks[key] = found
         return found.copy()
 
+    def tensor(self, observer: Observer, seat: int, fresh: bool = True) -> Tensor:
+        """``seat``'s observation tensor now: a fresh array the caller may change, or with
+        ``fresh=False`` the one kept for this moment, which the caller must only read.
+
+        The state is written once per moment and seat: the tokens of a staged action change
+        only the ``entered`` slice, so each is that tensor with its tokens written in."""
+        prefix = self.prefix_of(seat)
+        memo = self._memo
+        key = (observer, seat, prefix)
+        found: Tensor | None = memo.get(key)
+        if found is None:
+            base: Tensor | None = memo.get((observer, seat, ()))
+            if base is None:
+                base = memo[observer, seat, ()] = observer.observe(self.state, seat)
+            found = memo[key] = observer.enter(base, prefix) if prefix else base
+        return found.copy() if fresh else found
+
+    def remember(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """``make()``, worked out once for this moment (an adapter's own reading of it)."""
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        found = memo[key] = make()
+        return found
+
     def play(self, seat: int, token: int) -> Hashable | None:
         """Enter one token for ``seat``; returns the action it completes (then applied)."""
-        if isinstance(token, bool) or not isinstance(token, int | np.integer):
-            raise IllegalAction(f"a token is a whole number, not {token!r}")
-        token = int(token)
-        if seat not in self.to_act() or not self.choices(seat).allows(self.prefix_of(seat), token):
-            what = self.codec.token_name(token) if 0 <= token < self.codec.size else token
-            if seat not in self.to_act():
-                raise IllegalAction(f"seat {seat} is not to act now (token {what})")
-            raise IllegalAction(f"token {what} is not legal for seat {seat} now")
-        run = (*self.prefix_of(seat), token)
-        action = self.choices(seat).action(run)
-        self._masks.clear()
-        if action is None:
+        if type(token) is not int:  # the common case first: every step comes here
+            if isinstance(token, bool) or not isinstance(token, np.integer):
+                raise IllegalAction(f"a token is a whole number, not {token!r}")
+            token = int(token)
+        if seat not in self.to_act():
+            raise IllegalAction(f"seat {seat} is not to act now (token {self._name(token)})")
+        choices = self.choices(seat)
+        prefix = self.prefix_of(seat)
+        if not choices.allows(prefix, token):
+            raise IllegalAction(f"token {self._name(token)} is not legal for seat {seat} now")
+        run = (*prefix, token)
+        action = choices.action(run)
+        if action is None:  # the state stands, and what was read of it; who may act not
+            self._masks.clear()
             self.prefix, self.entering = run, seat
             return None
+        self._changed()
         self.prefix, self.entering = (), None
         self.state.apply_quiet(seat, action)
         self.moves.append((seat, action))
         self._choices.clear()
         return action
+
+    def _name(self, token: int) -> str:
+        return self.codec.token_name(token) if 0 <= token < self.codec.size else str(token)
 
     def apply(self, seat: int, action: Hashable) -> None:
         """Apply a whole legal action (a bot's) for ``seat``, which must not be entering one."""
@@ -138,7 +191,7 @@ class Table:
         self.state.apply_quiet(seat, action)
         self.moves.append((seat, action))
         self._choices.clear()
-        self._masks.clear()
+        self._changed()
 
     def rewards(self, kind: str) -> list[float]:
         return rewards(self.state.result(), kind)
