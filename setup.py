@@ -1,13 +1,12 @@
 """The build: the engine, the three games and the search compiled with mypyc, from the same
 source that runs as pure Python.
 
-``MONASTIC_COMPILE=1 pip install .`` compiles them. Without it the build is pure Python for
-now: the compiled build does not pass the whole test suite yet, so it is opt-in.
-``MONASTIC_PURE=1`` always builds pure Python, and so does every editable install
-(``pip install -e .``: nothing compiled lands in ``src/``, so an edit is never shadowed by an
-older compiled module). Where mypyc or the C compiler is missing or fails, the build says so
-and falls back to pure Python. A compiled build carries ``monastic/_compiled.json``, the hash
-of every compiled module's source, which ``import monastic`` checks (``monastic.build_info``).
+``pip install .`` compiles them. ``MONASTIC_PURE=1`` builds pure Python, and so does every
+editable install (``pip install -e .``: nothing compiled lands in ``src/``, so an edit is
+never shadowed by an older compiled module). Where there is no C compiler, or mypyc or the
+compiler fails, the build says so and falls back to pure Python. A compiled build carries
+``monastic/_compiled.json``, the hash of every compiled module's source, which
+``import monastic`` checks (``monastic.build_info``).
 """
 
 from __future__ import annotations
@@ -15,7 +14,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
+import shutil
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import Distribution, setup
@@ -62,15 +64,26 @@ def source_hashes() -> dict[str, str]:
     }
 
 
+def missing_compiler() -> str | None:
+    """The C compiler the build would call, when it is not there; None when it is (or when
+    the platform names none, as with MSVC: then the build tries, and falls back if it fails).
+    ``CC`` in the environment overrides the interpreter's own, as in setuptools."""
+    command = os.environ.get("CC") or sysconfig.get_config_var("CC")
+    if not command:
+        return None
+    program = shlex.split(command)[0]
+    return None if shutil.which(program) else program
+
+
 def pure_reason() -> str | None:
     """Why this build is pure Python, or None to compile."""
     if os.environ.get("MONASTIC_PURE", "") not in ("", "0"):
         return "MONASTIC_PURE is set"
-    if os.environ.get("MONASTIC_COMPILE", "") in ("", "0"):
-        # Opt-in until the compiled build passes the whole suite (see the README's Builds).
-        return "the compiled build is opt-in (MONASTIC_COMPILE=1)"
     if any(command in sys.argv for command in ("editable_wheel", "develop")):
         return "an editable install is pure Python"
+    program = missing_compiler()
+    if program is not None:
+        return f"no C compiler: {program!r} is not installed"
     return None
 
 
@@ -101,9 +114,7 @@ class CompileOrFallBack(build_ext):
     asks for the build's requirements); any failure leaves a pure Python build."""
 
     def run(self) -> None:
-        reason = pure_reason()
-        if reason:
-            say(f"pure Python ({reason})")
+        if pure_reason():  # said by build_py
             return
         if self.inplace:  # compiled modules in src/ would shadow every later edit
             raise SystemExit("monastic build: compile into a build (pip install .), not src/")
@@ -129,7 +140,7 @@ class CompileOrFallBack(build_ext):
         say("mypyc: type-checking and translating to C")
         self.extensions = self.distribution.ext_modules = mypycify(
             compiled_sources(),
-            opt_level="3",
+            opt_level="3",  # the whole compile is about 2.5 minutes of CPU: no need to trade
             multi_file=True,  # one C file per module: one compiler job per core
             group_name="monastic",
             target_dir=str(Path(self.build_temp) / "mypyc"),
@@ -150,10 +161,14 @@ class CleanBuildPy(build_py):
 
     def run(self) -> None:
         remove_compiled(Path(self.build_lib))
+        reason = pure_reason()
+        if reason:  # build_ext does not run at all then: this is where the build says why
+            say(f"pure Python ({reason})")
         super().run()
 
 
-setup(
-    distclass=MaybeCompiledDistribution,
-    cmdclass={"build_py": CleanBuildPy, "build_ext": CompileOrFallBack},
-)
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it
+    setup(
+        distclass=MaybeCompiledDistribution,
+        cmdclass={"build_py": CleanBuildPy, "build_ext": CompileOrFallBack},
+    )

@@ -132,21 +132,70 @@ def test_an_editable_checkout_holds_no_compiled_module() -> None:
     assert stray == []
 
 
-@pytest.mark.parametrize("switch", ["MONASTIC_PURE=1", "no switch"])
-def test_the_switch_builds_a_pure_wheel(tmp_path: Path, switch: str) -> None:
-    """``MONASTIC_PURE=1``, or no ``MONASTIC_COMPILE=1`` (the compiled build is opt-in for
-    now): no mypyc, no compiler, a wheel for any platform."""
-    source = tmp_path / "source"  # a copy, so the checkout's build/ is never touched
+def _setup_script() -> ModuleType:
+    """The checkout's ``setup.py`` as a module (it calls setup() only when run as a script)."""
+    spec = importlib.util.spec_from_file_location("monastic_setup", REPO / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _without_switches() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k not in ("MONASTIC_PURE", "CC")}
+
+
+def test_a_plain_build_compiles_and_the_switches_make_it_pure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What ``setup.py`` decides before it builds anything: compile, unless MONASTIC_PURE is
+    set, the install is editable, or the C compiler is missing."""
+    script = _setup_script()
+    for name in ("MONASTIC_PURE", "CC"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    if script.missing_compiler() is not None:
+        pytest.skip(f"no C compiler here ({script.missing_compiler()})")
+    assert script.pure_reason() is None
+    monkeypatch.setenv("MONASTIC_PURE", "0")
+    assert script.pure_reason() is None
+    monkeypatch.setenv("MONASTIC_PURE", "1")
+    assert script.pure_reason() == "MONASTIC_PURE is set"
+    monkeypatch.delenv("MONASTIC_PURE")
+    monkeypatch.setattr(sys, "argv", ["setup.py", "editable_wheel", "--dist-info-dir", "x"])
+    assert script.pure_reason() == "an editable install is pure Python"
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    monkeypatch.setenv("CC", "/nonexistent/cc -O2")
+    assert script.pure_reason() == "no C compiler: '/nonexistent/cc' is not installed"
+
+
+def _source_copy(tmp_path: Path) -> Path:
+    """A copy of the checkout, so its build/ and src/ are never touched."""
+    source = tmp_path / "source"
     shutil.copytree(
         REPO,
         source,
         ignore=shutil.ignore_patterns(".git", "build", "*.egg-info", "__pycache__", ".*cache"),
     )
-    env = {k: v for k, v in os.environ.items() if k not in ("MONASTIC_PURE", "MONASTIC_COMPILE")}
-    if switch == "MONASTIC_PURE=1":
-        env["MONASTIC_PURE"] = "1"
+    return source
+
+
+@pytest.mark.parametrize(
+    ("switch", "said"),
+    [
+        ("MONASTIC_PURE=1", "pure Python (MONASTIC_PURE is set)"),
+        ("CC=/nonexistent/cc", "pure Python (no C compiler: '/nonexistent/cc' is not installed)"),
+    ],
+)
+def test_the_switch_or_a_missing_compiler_builds_a_pure_wheel(
+    tmp_path: Path, switch: str, said: str
+) -> None:
+    """No mypyc, no compiler, a wheel for any platform, and the build says why."""
+    source = _source_copy(tmp_path)
+    name, value = switch.split("=")
+    env = {**_without_switches(), name: value}
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), "."],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(tmp_path), "."],
         cwd=source,
         env=env,
         capture_output=True,
@@ -154,8 +203,39 @@ def test_the_switch_builds_a_pure_wheel(tmp_path: Path, switch: str) -> None:
         timeout=600,
     )
     assert done.returncode == 0, done.stderr
+    assert f"monastic build: {said}" in done.stdout + done.stderr
     (wheel,) = tmp_path.glob("monastic-*.whl")
     assert wheel.name.endswith("-py3-none-any.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "monastic/engine/state.py" in names
     assert not [name for name in names if name.endswith((".so", ".pyd", build_info.RECORD))]
+
+
+def test_an_editable_install_runs_the_source_pure(tmp_path: Path) -> None:
+    """``pip install -e`` without any switch: the source itself runs, nothing compiled."""
+    source = _source_copy(tmp_path)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", venv], check=True)
+    python = venv / "bin" / "python"
+    done = subprocess.run(
+        [python, "-m", "pip", "install", "--no-deps", "-q", "-e", "."],
+        cwd=source,
+        env=_without_switches(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    with (source / "src" / "monastic" / "engine" / "state.py").open("a") as edited:
+        edited.write("EDITED = True\n")  # an edit after installing runs at once
+    probe = (
+        "import monastic, monastic.engine.state as s; from monastic import build_info;"
+        " print(monastic.__file__, build_info.build_name(), s.EDITED)"
+    )
+    ran = subprocess.run(
+        [python, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    where, build = ran.stdout.split(" ", 1)
+    assert Path(where).is_relative_to(source / "src"), where
+    assert build.strip() == f"{build_info.PURE} True"
+    assert not [path for path in venv.rglob("monastic*") if _is_extension(str(path))]

@@ -184,7 +184,7 @@ def test_a_bool_is_no_seat() -> None:
     seat = state.to_act()[0]
     action = state.legal_actions(seat)[0]
     with pytest.raises(IllegalAction, match="no seat True"):
-        state.apply(True, action)  # type: ignore[arg-type]
+        state.apply(True, action)
 
 
 _TEXT_PARTS = hs.sampled_from(

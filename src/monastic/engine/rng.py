@@ -73,7 +73,7 @@ class Rng:
 
     __slots__ = ("_counter", "_gamma", "_stream")
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: object = 0) -> None:  # object: compiled, an int would take True
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
             raise ValueError(f"a seed is a whole number from 0 to 2**128 - 1, not {seed!r}")
         self._counter = seed & _MASK

@@ -115,7 +115,11 @@ class State(ABC):
         which never read them. Games override it when skipping events saves time."""
         self.apply_unchecked(seat, action)
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    # The entry points below take ``object`` where they check a caller's value themselves:
+    # compiled, an ``int`` parameter would turn True into 1 and refuse None with a TypeError
+    # before the check could name what is wrong.
+
+    def view(self, seat: object) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator), JSON-ready: ``VIEW_KEYS`` first, with
         the same meaning in every game, then the game's own keys (``view_details``)."""
         if seat is not None and (
@@ -215,7 +219,7 @@ class State(ABC):
         """A reason a person can read; games override it with sharper reasons."""
         return f"{action} is not a legal action for seat {seat} now"
 
-    def apply(self, seat: Seat, action: Action | str) -> list[Event]:
+    def apply(self, seat: object, action: Action | str) -> list[Event]:
         """Check and apply an action (or its text); raise IllegalAction, changing nothing."""
         if isinstance(action, str):
             action = self.game.read_action(action)
@@ -274,7 +278,7 @@ class Game(ABC):
         return f"monastic.load_game({self.id!r})"
 
     def new_game(
-        self, players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+        self, players: object = None, seed: object = 0, options: Mapping[str, Any] | None = None
     ) -> State:
         """A new game; raises BadOption for a bad player count or option."""
         if players is None:

@@ -96,7 +96,7 @@ class Layout:
     @classmethod
     def of(cls, st: StateData) -> Layout:
         """A layout built from scratch from the laid tiles of ``st``."""
-        new = object.__new__(cls)
+        new = cls()  # compiled, object.__new__ refuses a native class
         grid = st.grid
         new.laid = len(st.laid_order)
         empty = {k + o for k in grid for o in OFF if k + o not in grid}
@@ -121,7 +121,7 @@ class Layout:
 
     def with_tile(self, st: StateData, inst: int) -> Layout:
         """The layout once ``inst`` lies in ``st`` (``st.grid`` already holds it)."""
-        new = object.__new__(Layout)
+        new = Layout()
         grid = st.grid
         key = st.tile_cell[inst]
         new.laid = self.laid + 1
