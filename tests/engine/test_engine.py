@@ -161,3 +161,17 @@ def test_illegal_and_malformed_actions_leave_the_game_unchanged() -> None:
     with pytest.raises(monastic.IllegalAction):
         state.apply(seat, "pick P1")
     assert state.to_json() == before
+
+
+def test_option_texts_read_name_value_pairs_and_refuse_the_rest() -> None:
+    from monastic.engine.options import option_texts
+
+    assert option_texts(["turns=3", " variant = team ", "empty="]) == {
+        "turns": "3",
+        "variant": "team",
+        "empty": "",
+    }
+    assert option_texts(None) == {}
+    for bad in ("turns", "=3"):
+        with pytest.raises(BadOption, match="NAME=VALUE"):
+            option_texts([bad])

@@ -33,6 +33,7 @@ from monastic.arena.games import check_line_up, play_tasks
 from monastic.arena.paired import PairedReport, report_from_folder, run_paired
 from monastic.bots import bot_names
 from monastic.engine import load_game
+from monastic.engine.options import option_texts
 from monastic.lab.games import GameOutcome, GameTask, play_game, seatings
 from monastic.lab.runner import Backend, RayUnavailable, add_ray_argument, make_backend
 from monastic.lab.stats import wilson
@@ -283,16 +284,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _options(items: list[str]) -> dict[str, str]:
-    options = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise ValueError(f"--option takes NAME=VALUE, not {item!r}")
-        options[name.strip()] = value.strip()
-    return options
-
-
 def arena_main(argv: list[str]) -> int:
     """The ``monastic arena`` command; returns the exit status."""
     parser = _parser()
@@ -310,7 +301,7 @@ def arena_main(argv: list[str]) -> int:
     if not args.game or not args.bots:
         parser.error("--game and --bots are required (or --report DIR)")
     try:
-        options = _options(args.option)
+        options = option_texts(args.option)
         players = args.players if args.players is not None else load_game(args.game).default_players
         run = run_paired if args.paired else run_arena
         report = run(

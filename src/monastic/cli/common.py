@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from monastic.engine import Game, Match, game_ids, load_game
+from monastic.engine import BadOption, Game, Match, game_ids, load_game
 from monastic.engine.jsonio import read_json
+from monastic.engine.options import option_texts
 
 __all__ = [
     "CliError",
@@ -53,13 +54,10 @@ def game_or_error(game_id: str) -> Game:
 
 def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
     """``["turns=3", "variant=team"]`` -> a dict; values stay text (games convert them)."""
-    options: dict[str, Any] = {}
-    for item in items or []:
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise CliError(f"an option reads NAME=VALUE, not {item!r}")
-        options[name.strip()] = value.strip()
-    return options
+    try:
+        return dict(option_texts(items))
+    except BadOption as err:
+        raise CliError(str(err)) from None
 
 
 def load_match(path: str | Path) -> Match:

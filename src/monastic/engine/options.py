@@ -9,7 +9,7 @@ from typing import Any
 
 from monastic.engine.errors import BadOption
 
-__all__ = ["OptionSpec", "validate_options"]
+__all__ = ["OptionSpec", "option_texts", "validate_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +67,15 @@ def validate_options(
         raise BadOption(f"unknown option {unknown[0]!r} (known options: {known})")
     out = {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
     return MappingProxyType(out)
+
+
+def option_texts(items: Sequence[str] | None) -> dict[str, str]:
+    """``["turns=3", "variant=team"]`` -> ``{"turns": "3", ...}``, as the command lines take
+    options; the values stay text (``validate_options`` converts them). Raises BadOption."""
+    options: dict[str, str] = {}
+    for item in items or []:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise BadOption(f"an option reads NAME=VALUE, not {item!r}")
+        options[name.strip()] = value.strip()
+    return options

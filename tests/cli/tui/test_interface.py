@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from tests.cli.tui.person import Person, new_app, until_decision
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from monastic.cli.play import _full_screen
@@ -20,6 +21,13 @@ from monastic.cli.tui.screens import HandOverScreen, ReadingScreen
 from monastic.engine import Match
 
 
+async def first_decision(pilot: Pilot[str], app: PlayApp) -> None:
+    """Close the "how a turn works" page a new game opens with, then wait for seat 0."""
+    await pilot.pause()
+    await pilot.press("escape")
+    await until_decision(pilot, app)
+
+
 def _message(app: PlayApp) -> str:
     return str(app.query_one("#message", Static).render())
 
@@ -29,9 +37,7 @@ def test_help_rules_and_turn_open_over_the_table_and_close(tmp_path: Path) -> No
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("escape")
-            await until_decision(pilot, app)
+            await first_decision(pilot, app)
             for key, words in (("f1", "Keys"), ("f2", "rulebook"), ("f3", "how a turn works")):
                 await pilot.press(key)
                 assert isinstance(app.screen, ReadingScreen), key
@@ -48,9 +54,7 @@ def test_a_wrong_answer_is_refused_and_changes_nothing(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("escape")
-            await until_decision(pilot, app)
+            await first_decision(pilot, app)
             moves = len(app.session.record.moves)
             await pilot.press(*"zzz nonsense", "enter")
             assert len(app.session.record.moves) == moves
@@ -78,9 +82,7 @@ def test_undo_takes_back_a_decision_the_rule_allows(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("escape")
-            await until_decision(pilot, app)
+            await first_decision(pilot, app)
             await pilot.press("ctrl+z")  # nothing decided yet
             assert "✗" in _message(app)
             while app.session.undo_count(0) == 0:
@@ -104,9 +106,7 @@ def test_a_hint_names_the_searchs_choice_and_highlights_it(tmp_path: Path) -> No
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("escape")
-            await until_decision(pilot, app)
+            await first_decision(pilot, app)
             moves = len(app.session.record.moves)
             expected = app.session.hint(0, 3)  # the same position gives the same hint
             await pilot.press("f5")

@@ -63,7 +63,15 @@ from monastic.games.monastery.state import (
     StateData,
 )
 
-__all__ = ["free_own_letters", "greedy_action", "letter_need", "purchase_value", "search_actions"]
+__all__ = [
+    "free_own_letters",
+    "greedy_action",
+    "letter_need",
+    "monk_reach",
+    "node_at",
+    "purchase_value",
+    "search_actions",
+]
 
 #: What a symbol tile on the board is worth to its layer's future (uses it may get).
 SYMBOL_WORTH = {
@@ -79,7 +87,8 @@ SYMBOL_WORTH = {
 }
 
 
-def _node(st: StateData, x: int, y: int) -> int:
+def node_at(st: StateData, x: int, y: int) -> int:
+    """The node at ``x, y``: the Abbey, or the tile laid there."""
     if (x, y) == ABBEY_XY:
         return ABBEY
     return st.grid[cell_key(x, y)]
@@ -164,8 +173,8 @@ def _place_value(st: StateData, seat: int, node: int, *, leaving: bool = False) 
 
 
 def _move_value(st: StateData, seat: int, a: Move) -> float:
-    dest = _node(st, a.dx, a.dy)
-    src = _node(st, a.sx, a.sy)
+    dest = node_at(st, a.dx, a.dy)
+    src = node_at(st, a.sx, a.sy)
     if a.sbox >= 0:
         return -1.0  # leaving a box throws away its progress
     leave = _place_value(st, seat, src, leaving=True)  # what it earns by staying
@@ -182,7 +191,7 @@ def _move_value(st: StateData, seat: int, a: Move) -> float:
     return _place_value(st, seat, dest) - leave - 0.05 * a.cost - 0.15
 
 
-def _reach(st: StateData, seat: int) -> tuple[dict[int, int], int]:
+def monk_reach(st: StateData, seat: int) -> tuple[dict[int, int], int]:
     """Cheapest cost for own movable monks to reach each node this step, and their number."""
     costs: dict[int, int] = {}
     movers = movable(st, seat) if st.phase == "step" else []
@@ -340,7 +349,7 @@ def _return_choice(st: StateData, seat: int, returns: list[Return]) -> Return:
 
 
 def _pray_value(st: StateData, seat: int, a: Pray) -> float:
-    node = _node(st, a.x, a.y)
+    node = node_at(st, a.x, a.y)
     t = INSTANCES[node]
     got = 2.0 * t.value if t.symbol == "chapel" and not st.simple else float(t.value)
     lost = 0.0
@@ -379,7 +388,7 @@ def _encourage(st: StateData, seat: int, options: list[Encourage]) -> Encourage 
         return None
     best: tuple[float, Encourage] | None = None
     for a in options:
-        node = _node(st, a.x, a.y)
+        node = node_at(st, a.x, a.y)
         if st.tile_blessings[node]:
             continue
         boxes = st.tile_box_monks[node]
@@ -395,7 +404,7 @@ def _encourage(st: StateData, seat: int, options: list[Encourage]) -> Encourage 
 
 
 def _keep_value(st: StateData, seat: int, a: Keep) -> float:
-    node = _node(st, a.x, a.y)
+    node = node_at(st, a.x, a.y)
     if a.box >= 0:
         return 3.0  # a box kept is progress kept
     return _place_value(st, seat, node, leaving=True) - 0.6
@@ -464,13 +473,15 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
 def _step(st: StateData, seat: int, by: dict[type, list[Any]], best: Any) -> Any:
     moves: list[Move] = by.get(Move, [])
     completing = [
-        a for a in moves if a.dbox >= 0 and st.tile_box_monks[_node(st, a.dx, a.dy)].count(-1) == 1
+        a
+        for a in moves
+        if a.dbox >= 0 and st.tile_box_monks[node_at(st, a.dx, a.dy)].count(-1) == 1
     ]
     if completing:
         # a full tile is built this scoring and lets new tiles be laid beside it
         return best(completing, lambda a: _move_value(st, seat, a))
     if Lay in by:
-        reach = _reach(st, seat)
+        reach = monk_reach(st, seat)
         lay = best(by[Lay], lambda a: _lay_value(st, seat, a, reach))
         if _lay_value(st, seat, lay, reach) > -1.5:
             return lay

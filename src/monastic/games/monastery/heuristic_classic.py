@@ -33,10 +33,11 @@ from monastic.games.monastery.actions import (
     Workshop,
 )
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, N_MONKS, TYPE_BY_ID
+from monastic.games.monastery.heuristic import monk_reach, node_at
+from monastic.games.monastery.heuristic_value import scorings_left
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.end import result, testament
 from monastic.games.monastery.rules.geometry import OFF, ROT, cell_key, node_edge
-from monastic.games.monastery.rules.step import movable, reachable
 from monastic.games.monastery.state import EMPTY_SPACE, IN_ABBEY, UPRIGHT, StateData
 
 __all__ = ["classic_evaluate", "classic_greedy_action"]
@@ -45,23 +46,12 @@ __all__ = ["classic_evaluate", "classic_greedy_action"]
 POINT_VALUE = 0.55
 
 
-def _scorings_left(st: StateData) -> int:
-    if st.over:
-        return 0
-    left = 0
-    for r in range(st.round, common.LAST_ROUND + 1):
-        h = (r - 1) % common.HOURS_PER_DAY + 1
-        if h in common.STUDY_HOURS or h in common.TOIL_HOURS:
-            left += 1
-    return left
-
-
 def classic_evaluate(state: Any) -> list[float]:
     """Expected final score per seat: testament now plus a rough value of future scorings."""
     st: StateData = state
     if st.over:
         return list(result(st).scores)
-    left = _scorings_left(st)
+    left = scorings_left(st)
     own = []
     for s in range(st.n):
         t = testament(st, s)["total"]
@@ -87,12 +77,6 @@ def classic_evaluate(state: Any) -> list[float]:
             for s in range(st.n)
         ]
     return own
-
-
-def _node(st: StateData, x: int, y: int) -> int:
-    if (x, y) == ABBEY_XY:
-        return ABBEY
-    return st.grid[cell_key(x, y)]
 
 
 def _place_value(st: StateData, seat: int, node: int) -> float:
@@ -128,8 +112,8 @@ def _place_value(st: StateData, seat: int, node: int) -> float:
 
 
 def _move_value(st: StateData, seat: int, a: Move) -> float:
-    dest = _node(st, a.dx, a.dy)
-    src = _node(st, a.sx, a.sy)
+    dest = node_at(st, a.dx, a.dy)
+    src = node_at(st, a.sx, a.sy)
     if a.sbox >= 0:
         return -1.0  # never leave a box
     if a.dbox >= 0:
@@ -141,20 +125,6 @@ def _move_value(st: StateData, seat: int, a: Move) -> float:
             return 6.0 + gain - 0.1 * a.cost
         return 1.5 + 0.3 * gain - 0.2 * empties - 0.1 * a.cost
     return _place_value(st, seat, dest) - _place_value(st, seat, src) - 0.05 * a.cost - 0.2
-
-
-def _reach(st: StateData, seat: int) -> tuple[dict[int, int], int]:
-    """Cheapest cost for own movable monks to reach each node this step, and their number."""
-    costs: dict[int, int] = {}
-    movers = movable(st, seat) if st.phase == "step" else []
-    for m in movers:
-        start = common.node_of(st, m)
-        costs[start] = 0
-        if st.movement_points > 0:
-            for node, c in reachable(st, seat, start, st.movement_points).items():
-                if c < costs.get(node, 99):
-                    costs[node] = c
-    return costs, len(movers)
 
 
 def _lay_value(
@@ -242,7 +212,7 @@ def classic_greedy_action(state: Any, seat: int, rng: Rng) -> Any:
 
     if st.phase == "step":
         if Lay in by:
-            reach = _reach(st, seat)
+            reach = monk_reach(st, seat)
             lay = best(by[Lay], lambda a: _lay_value(st, seat, a, reach))
             if _lay_value(st, seat, lay, reach) > -2:
                 return lay
@@ -266,7 +236,7 @@ def classic_greedy_action(state: Any, seat: int, rng: Rng) -> Any:
         if Pray in by:
 
             def pray_value(a: Pray) -> float:
-                t = INSTANCES[_node(st, a.x, a.y)]
+                t = INSTANCES[node_at(st, a.x, a.y)]
                 return 6.0 if t.symbol == "chapel" and not st.simple else float(t.value)
 
             pray = best(by[Pray], pray_value)
