@@ -34,11 +34,13 @@ import numpy.typing as npt
 
 from monastic.engine import State
 
-__all__ = ["ActionCodec", "Block", "Choices", "Layout", "Mask"]
+__all__ = ["MORE", "ActionCodec", "Block", "Choices", "Layout", "Mask"]
 
 Mask = npt.NDArray[np.int8]
 _first = itemgetter(0)
 Tokens = tuple[int, ...]
+#: What ``Choices.take`` answers for a token that begins or continues an action (not one).
+MORE: Hashable = object()
 #: The codec remembers the tokens of at most this many action values (then starts afresh).
 _MEMO_LIMIT = 1 << 17
 
@@ -318,3 +320,16 @@ class Choices:
 
     def is_complete(self, tokens: Tokens) -> bool:
         return self.action(tokens) is not None
+
+    def take(self, prefix: Tokens, token: int) -> Hashable | None:
+        """What ``token`` after ``prefix`` makes: the legal action it completes, ``MORE`` if
+        it continues towards one, None if it is not legal (one look-up: every step asks)."""
+        if not prefix and not self._staged:
+            try:
+                return self._actions[self._firsts.index(token)]
+            except ValueError:
+                return None
+        if token not in self.next_tokens(prefix):
+            return None
+        action = self._table().get((*prefix, token))
+        return MORE if action is None else action

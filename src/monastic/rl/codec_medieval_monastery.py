@@ -12,7 +12,9 @@ suit in the order P W S R Z O A M. Sizes come from the catalogue's deck and comb
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
+from functools import reduce
+from operator import or_
 
 from monastic.games.medieval_monastery.actions import (
     ASKS,
@@ -111,27 +113,29 @@ class MedievalMonasteryCodec(ActionCodec):
         raise ValueError(f"{action!r} is not a {self.game_id} action")
 
     def _combo(self, combo: Combo) -> Tokens:
-        cards = combo.cards
-        if combo.kind == "flush":
-            return (
-                self.flush.at((cards[0] // _RANKS << _RANKS) | _bits(c % _RANKS for c in cards)),
-            )
-        if combo.kind == "kind":
-            return (
-                self.kind.at((cards[0] % _RANKS << _SUITS) | _bits(c // _RANKS for c in cards)),
-            )
-        if combo.kind == "straight":
-            ordered = sorted(cards, key=lambda c: c % _RANKS)
-            head = self.straight.at(_STRAIGHT_AT[(ordered[0] % _RANKS, len(ordered))])
-            return (head, *(self.straight_suit.at(c // _RANKS) for c in ordered))
-        if combo.kind == "suits":
-            ordered = sorted(cards)
-            return (self.suits.start, *(self.suits_rank.at(c % _RANKS) for c in ordered))
+        # Most combos a declarer lists are new values (a hand's flushes and straights), so
+        # each is encoded through per-card tables rather than arithmetic per card.
+        kind, cards = combo
+        if kind == "flush":
+            return (self.flush.start + _FLUSH_BASE[cards[0]] + reduce(or_, map(_RANK_BIT, cards)),)
+        if kind == "kind":
+            return (self.kind.start + _KIND_BASE[cards[0]] + reduce(or_, map(_SUIT_BIT, cards)),)
+        if kind == "straight":
+            ordered = sorted(cards, key=_RANK_OF)
+            head = self.straight.start + _STRAIGHT_AT[(_RANK_OF(ordered[0]), len(ordered))]
+            suit = self.straight_suit.start
+            return (head, *[suit + s for s in map(_SUIT_OF, ordered)])
+        if kind == "suits":
+            rank = self.suits_rank.start
+            return (self.suits.start, *[rank + r for r in map(_RANK_OF, sorted(cards))])
         raise ValueError(f"{combo!r}: unknown combo kind")
 
 
-def _bits(values: Iterable[int]) -> int:
-    mask = 0
-    for value in values:
-        mask |= 1 << value
-    return mask
+# Per card: its rank and suit (0-based), their bits, and a flush's or an N of a kind's
+# entry before the bits (suit x 2**ranks, rank x 2**suits).
+_RANK_OF = tuple(c % _RANKS for c in range(DECK_SIZE)).__getitem__
+_SUIT_OF = tuple(c // _RANKS for c in range(DECK_SIZE)).__getitem__
+_RANK_BIT = tuple(1 << (c % _RANKS) for c in range(DECK_SIZE)).__getitem__
+_SUIT_BIT = tuple(1 << (c // _RANKS) for c in range(DECK_SIZE)).__getitem__
+_FLUSH_BASE = tuple(c // _RANKS << _RANKS for c in range(DECK_SIZE))
+_KIND_BASE = tuple(c % _RANKS << _SUITS for c in range(DECK_SIZE))

@@ -48,15 +48,6 @@ SHORT_NAMES = {
 }
 
 
-class _SpielTable(Table):
-    """A table that OpenSpiel's deep copies clone the engine's fast way."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
-        return self.clone()
-
-
 def _make(game_id: str) -> None:
     game = monastic.load_game(game_id)
     specs = {spec.name: spec.default for spec in game.option_specs}
@@ -122,17 +113,17 @@ def _make(game_id: str) -> None:
         ) -> None:
             super().__init__(spiel_game)
             # Only plain values here: OpenSpiel's clone deep-copies every attribute.
-            self._table = None if state is None else _SpielTable(spiel_game.codec, state)
+            self._table = None if state is None else Table(spiel_game.codec, state)
             self._seed = seed  # the game to set up when first read, if no state was given
             self.reward_kind = spiel_game.reward_kind
             self.played: list[list[int]] = [[] for _ in range(spiel_game.players)]
 
         @property
-        def table(self) -> _SpielTable:
+        def table(self) -> Table:
             if self._table is None:
                 spiel_game = self.get_game()
                 state = game.new_game(spiel_game.players, self._seed, spiel_game.options)
-                self._table = _SpielTable(spiel_game.codec, state)
+                self._table = Table(spiel_game.codec, state)
             return self._table
 
         def observation_tensor(self, player: int | None = None) -> list[float]:

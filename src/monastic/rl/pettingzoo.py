@@ -162,21 +162,22 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent that is done")
-        assert self.table is not None
+        table = self.table
+        assert table is not None
         self._cumulative_rewards[agent] = 0.0
-        if any(self.rewards.values()):
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.table.play(self._seat[agent], action)
+        table.play(self._seat[agent], action)
         self._steps += 1
-        if self.table.is_over():
-            self.rewards = dict(zip(self.agents, self.table.rewards(self.reward_kind), strict=True))
+        # Rewards come only at the end: until then every reward is 0 and adding them up
+        # (PettingZoo's ``_accumulate_rewards``) would change nothing.
+        if table.is_over():
+            self.rewards = dict(zip(self.agents, table.rewards(self.reward_kind), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         elif self.max_cycles is not None and self._steps >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
             self._offer_mask()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

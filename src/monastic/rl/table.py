@@ -15,7 +15,7 @@ from typing import Any, Self
 import numpy as np
 
 from monastic.engine import IllegalAction, Result, State
-from monastic.rl.codec import ActionCodec, Choices, Mask, Tokens
+from monastic.rl.codec import MORE, ActionCodec, Choices, Mask, Tokens
 from monastic.rl.observation import Observer, Tensor
 
 __all__ = ["REWARDS", "Table", "rewards"]
@@ -52,6 +52,7 @@ class Table:
         "_choices",
         "_masks",
         "_memo",
+        "_to_act",
         "codec",
         "entering",
         "moves",
@@ -70,6 +71,7 @@ class Table:
         self._choices: dict[int, Choices] = {}
         self._masks: dict[tuple[int, Tokens], Mask] = {}
         self._memo: dict[Hashable, Any] = {}  # the adapters' other reads of this moment
+        self._to_act: list[int] | None = None  # the state's to_act(), read once a moment
 
     def clone(self) -> Self:
         copy = type(self)(self.codec, self.state.clone())
@@ -77,6 +79,10 @@ class Table:
         copy.moves = self.moves[:]
         copy._choices = dict(self._choices)  # Choices never change: sharing them is safe
         return copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """OpenSpiel's clones deep-copy a state's attributes: the engine's fast clone."""
+        return self.clone()
 
     def replace_state(self, state: State) -> None:
         """Go on in another world of the same moment (a ``determinize`` of the state)."""
@@ -88,19 +94,27 @@ class Table:
         """The state changed (or the world was replaced): what was read of it is stale."""
         self._masks.clear()
         self._memo.clear()
+        self._to_act = None
 
     def is_over(self) -> bool:
         return self.state.is_over()
 
     def to_act(self) -> list[int]:
-        """The seats that may enter a token now."""
+        """The seats that may enter a token now (a fresh list)."""
+        return list(self._acting())
+
+    def _acting(self) -> list[int]:
+        """``to_act``, kept for the moment: the caller must not change it."""
         if self.entering is not None:
             return [self.entering]
-        return self.state.to_act()
+        found = self._to_act
+        if found is None:
+            found = self._to_act = self.state.to_act()
+        return found
 
     def current(self) -> int | None:
         """The seat asked next (the lowest of ``to_act``), None once the game is over."""
-        seats = self.to_act()
+        seats = self._acting()
         return seats[0] if seats else None
 
     def choices(self, seat: int) -> Choices:
@@ -113,7 +127,7 @@ class Table:
         return self.prefix if seat == self.entering else ()
 
     def legal_tokens(self, seat: int) -> list[int]:
-        if seat not in self.to_act():
+        if seat not in self._acting():
             return []
         return self.choices(seat).next_tokens(self.prefix_of(seat))
 
@@ -122,7 +136,7 @@ class Table:
         key = (seat, self.prefix_of(seat))
         found = self._masks.get(key)
         if found is None:
-            if seat in self.to_act():
+            if seat in self._acting():
                 found = self.choices(seat).mask(key[1])
             else:
                 found = np.zeros(self.codec.size, dtype=np.int8)
@@ -160,17 +174,15 @@ class Table:
             if isinstance(token, bool) or not isinstance(token, np.integer):
                 raise IllegalAction(f"a token is a whole number, not {token!r}")
             token = int(token)
-        if seat not in self.to_act():
+        if seat not in self._acting():
             raise IllegalAction(f"seat {seat} is not to act now (token {self._name(token)})")
-        choices = self.choices(seat)
-        prefix = self.prefix_of(seat)
-        if not choices.allows(prefix, token):
+        prefix = self.prefix if seat == self.entering else ()
+        action = self.choices(seat).take(prefix, token)
+        if action is None:
             raise IllegalAction(f"token {self._name(token)} is not legal for seat {seat} now")
-        run = (*prefix, token)
-        action = choices.action(run)
-        if action is None:  # the state stands, and what was read of it; who may act not
+        if action is MORE:  # the state stands, and what was read of it; who may act not
             self._masks.clear()
-            self.prefix, self.entering = run, seat
+            self.prefix, self.entering = (*prefix, token), seat
             return None
         self._changed()
         self.prefix, self.entering = (), None
