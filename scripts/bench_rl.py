@@ -49,7 +49,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
+from pettingzoo import AECEnv
 
 import monastic
 from monastic import bots, rl
@@ -259,12 +261,13 @@ MODES: dict[str, Callable[[str, int], Play]] = {
     "OpenSpiel (legal actions)": _openspiel(False),
     "OpenSpiel (with observation tensor)": _openspiel(True),
 }
-#: The games and player counts of part 3, with the modes each is measured in.
+#: The games and player counts of parts 3 to 5, with the modes each is measured in.
 CASES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
-    (CARD, 4, tuple(MODES)),
+    *((CARD, players, tuple(MODES)) for players in (2, 3, 4)),
     *(
         (game_id, players, tuple(m for m in MODES if "Parallel" not in m))
-        for game_id, players in (("monasterium", 3), ("monastery", 2), ("monastery", 4))
+        for game_id in ("monasterium", "monastery")
+        for players in (2, 4)
     ),
 )
 
@@ -468,6 +471,189 @@ def _parts_of(
     return statistics.mean(len(v) for v in legal.values()), figures
 
 
+class _FloorAEC(AECEnv):  # type: ignore[misc]
+    """The least a turn-based AEC environment does: seats take turns for ``length`` steps
+    under one fixed mask of ``size`` tokens, ``legal`` of them allowed, in the info as ours
+    puts it (and the observation a ready array); then everyone is done with reward 1/n."""
+
+    metadata = {"name": "floor_v0", "render_modes": [], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, players: int, size: int, legal: int, length: int = 200) -> None:
+        super().__init__()
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.length = length
+        self.mask = np.zeros(size, dtype=np.int8)
+        self.mask[np.linspace(0, size - 1, legal).astype(np.intp)] = 1
+        self.tensor = np.zeros(64, dtype=np.float32)
+
+    def reset(self, seed: int | None = None, options: Any = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {"action_mask": self.mask} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+        self.steps = 0
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return {"observation": self.tensor, "action_mask": self.mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.steps += 1
+        if self.steps >= self.length:
+            self.rewards = dict.fromkeys(self.agents, 1 / len(self.agents))
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = self.agents[self.steps % len(self.agents)]
+
+
+def _floor_spiel_game() -> Any:
+    """An OpenSpiel Python game that does nothing: ``players`` take turns for ``length``
+    steps among ``legal`` of ``size`` actions (a fixed list), with a ready tensor."""
+    name = "python_bench_floor"
+    if name not in {g.short_name for g in pyspiel.registered_games()}:
+        game_type = pyspiel.GameType(
+            short_name=name,
+            long_name="the least a Python game does",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=6,
+            min_num_players=2,
+            provides_information_state_string=False,
+            provides_information_state_tensor=False,
+            provides_observation_string=False,
+            provides_observation_tensor=True,
+            parameter_specification={"players": 2, "size": 1000, "legal": 10, "length": 200},
+        )
+
+        class FloorGame(pyspiel.Game):  # type: ignore[misc]
+            def __init__(self, params: dict[str, Any] | None = None) -> None:
+                given = {"players": 2, "size": 1000, "legal": 10, "length": 200, **(params or {})}
+                self.players, self.length = int(given["players"]), int(given["length"])
+                size = int(given["size"])
+                self.legal = sorted({int(i) for i in np.linspace(0, size - 1, int(given["legal"]))})
+                self.tensor = [0.0] * 64
+                info = pyspiel.GameInfo(
+                    num_distinct_actions=size,
+                    max_chance_outcomes=0,
+                    num_players=self.players,
+                    min_utility=0.0,
+                    max_utility=1.0,
+                    utility_sum=None,
+                    max_game_length=self.length,
+                )
+                super().__init__(game_type, info, given)
+
+            def new_initial_state(self) -> Any:
+                return FloorState(self)
+
+        class FloorState(pyspiel.State):  # type: ignore[misc]
+            def __init__(self, spiel_game: FloorGame) -> None:
+                super().__init__(spiel_game)
+                self.players, self.length = spiel_game.players, spiel_game.length
+                self.legal, self.tensor = spiel_game.legal, spiel_game.tensor
+                self.steps = 0
+
+            def current_player(self) -> int:
+                if self.steps >= self.length:
+                    return int(pyspiel.PlayerId.TERMINAL)
+                return self.steps % self.players
+
+            def _legal_actions(self, player: int) -> list[int]:
+                return self.legal  # type: ignore[no-any-return]
+
+            def _apply_action(self, action: int) -> None:
+                self.steps += 1
+
+            def is_terminal(self) -> bool:
+                return self.steps >= self.length  # type: ignore[no-any-return]
+
+            def returns(self) -> list[float]:
+                share = 1 / self.players if self.steps >= self.length else 0.0
+                return [share] * self.players
+
+            def observation_tensor(self, player: int | None = None) -> list[float]:
+                return self.tensor  # type: ignore[no-any-return]
+
+        pyspiel.register_game(game_type, FloorGame)
+    return name
+
+
+def floor(cases: list[Case], rounds: int) -> None:
+    """Part 5: what no adapter can avoid, per token, with each case's mask size and its
+    average number of legal tokens: PettingZoo's AEC protocol (``agent_iter``, ``last``,
+    ``step``, a dead step per agent at the end) and the learner's ``flatnonzero`` and pick;
+    OpenSpiel's protocol for a Python game (``is_terminal``, ``legal_actions``,
+    ``apply_action``: each a call from C++ into Python), with and without a ready
+    ``observation_tensor``."""
+    print("5. The floor: microseconds per token of environments that do nothing")
+    name = _floor_spiel_game()
+    for game_id, players, _ in cases:
+        space = rl.codec(game_id, players)
+        legal = round(
+            statistics.mean(
+                len(space.choices(state, seat).next_tokens())
+                for state, seat in _moments(game_id, players, 200)
+            )
+        )
+        env = _FloorAEC(players, space.size, legal)
+        spiel = pyspiel.load_game(name, {"players": players, "size": space.size, "legal": legal})
+        figures: dict[str, list[float]] = {}
+        for _ in range(rounds):
+            for label, value in (
+                ("AEC protocol alone", _floor_aec(env, pick=False)),
+                ("AEC, the learner reads the mask (flatnonzero, pick)", _floor_aec(env)),
+                ("OpenSpiel, legal actions", _floor_spiel(spiel, observe=False)),
+                ("OpenSpiel with observation_tensor", _floor_spiel(spiel, observe=True)),
+            ):
+                figures.setdefault(label, []).append(value)
+        print(f"   {game_id} {players}p ({space.size} tokens, {legal} legal on average):")
+        for label, values in figures.items():
+            print(f"      {label}: {statistics.median(values):.2f}")
+
+
+def _floor_aec(env: _FloorAEC, pick: bool = True, games: int = 60) -> float:
+    steps, start = 0, time.process_time()
+    for seed in range(games):
+        env.reset(seed=seed)
+        choose = random.Random(seed).randrange
+        for _agent in env.agent_iter():
+            _, _, terminated, truncated, info = env.last(observe=False)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            if pick:
+                legal = np.flatnonzero(info["action_mask"].view(np.bool_))
+                env.step(int(legal[choose(legal.size)]))
+            else:
+                env.step(0)
+            steps += 1
+    return (time.process_time() - start) / steps * 1e6
+
+
+def _floor_spiel(game: Any, observe: bool, games: int = 60) -> float:
+    steps, start = 0, time.process_time()
+    for seed in range(games):
+        state = game.new_initial_state()
+        choose = random.Random(seed).choice
+        while not state.is_terminal():
+            if observe:
+                state.observation_tensor(state.current_player())
+            state.apply_action(choose(state.legal_actions()))
+            steps += 1
+    return (time.process_time() - start) / steps * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=0.5, help="search time per position")
@@ -479,7 +665,9 @@ def main() -> None:
         "--play-seconds", type=float, default=1.0, help="random play per round (CPU seconds)"
     )
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", choices=["speed", "match", "overhead", "parts"], default=None)
+    parser.add_argument(
+        "--only", choices=["speed", "match", "overhead", "parts", "floor"], default=None
+    )
     parser.add_argument("--moments", type=int, default=400, help="part 4's decision moments")
     parser.add_argument(
         "--before",
@@ -508,6 +696,8 @@ def main() -> None:
         overhead(args.play_seconds, args.rounds, args.before, cases)
     if args.only in (None, "parts"):
         parts(args.moments, cases)
+    if args.only in (None, "floor"):
+        floor(cases, args.rounds)
 
 
 if __name__ == "__main__":

@@ -154,3 +154,25 @@ def test_a_table_writes_each_moment_once_and_its_tensors_are_the_views(
         moments += 1
         table.play(seat, int(rng.choice(table.legal_tokens(seat))))
     assert staged > 0 and moments > 20
+
+
+@pytest.mark.parametrize(("game_id", "players"), observed(CASES))
+def test_the_tensors_of_all_seats_at_once_are_each_seats_own(game_id: str, players: int) -> None:
+    """``observe_seats`` (the public features written once, copied to every seat) and the
+    table's ``tensors`` give each seat exactly ``observe``'s tensor, bit for bit."""
+    look = observer(game_id, players)
+    seats = list(range(players))
+    for step, state in enumerate(random_states(game_id, players, seed=7 + players)):
+        alone = [look.observe(state, seat).view(np.uint32) for seat in seats]
+        together = look.observe_seats(state, seats[::-1])[::-1]
+        assert all(
+            np.array_equal(a, t.view(np.uint32)) for a, t in zip(alone, together, strict=True)
+        )
+        if step % 5 == 0:
+            table = Table(look.codec, state.clone())
+            from_table = table.tensors(look, seats)
+            assert all(
+                np.array_equal(a, t.view(np.uint32)) for a, t in zip(alone, from_table, strict=True)
+            )
+            from_table[0][:] = -1.0  # fresh arrays: what the table keeps is unchanged
+            assert np.array_equal(table.tensor(look, 0).view(np.uint32), alone[0])

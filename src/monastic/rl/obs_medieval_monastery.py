@@ -127,10 +127,29 @@ class MedievalMonasteryObserver(Observer):
                 one_hot(parts["offer_ask"], index_of(ASKS, pending["ask"], "ask"))
         one_hot(parts["flush_winner"], view["flush_winner"])
 
-    def write(self, out: Tensor, state: State, seat: int) -> None:
-        """``fill`` of ``view(seat)``, from the fields ``view.view_details`` and
-        ``view.public_players`` read: the seat's own hand, the cards it knows others hold,
-        its own secret choice, and the public rest."""
+    splits = True
+
+    def write_own(self, out: Tensor, state: State, seat: int) -> None:
+        """What only ``seat`` sees of ``fill``'s view: its hand, the cards it knows others
+        hold and its own secret choice."""
+        s = cast(StateData, state)
+        at = self.at
+        base = at["hand"]
+        ones = [base + c for c in s.hands[seat]]
+        base = at["known"]
+        for holder, known in enumerate(s.known_cards[seat]):
+            first = base + holder * DECK_SIZE
+            while known:  # a card mask, lowest card first
+                low = known & -known
+                ones.append(first + low.bit_length() - 1)
+                known ^= low
+        if s.step in SIMULTANEOUS and s.choices[seat] != NO_CARD:
+            ones.append(at["my_choice"] + s.choices[seat])
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+
+    def write_public(self, out: Tensor, state: State) -> None:
+        """The rest of ``fill``'s view, from the fields ``view.view_details`` and
+        ``view.public_players`` read: the same for every seat."""
         s = cast(StateData, state)
         at, p = self.at, self.players
         ones = [at["phase"] + _PHASE_AT[s.step], at["step"] + _STEP_AT[s.step]]
@@ -140,15 +159,6 @@ class MedievalMonasteryObserver(Observer):
         ones.append(at["abbot"] + s.abbot % p)  # a negative seat counts from the end, as
         ones.append(at["actor"] + s.actor % p)  # ``one_hot`` on the view's slice does
         out[at["deck"]] = len(s.deck) / DECK_SIZE
-        base = at["hand"]
-        ones += [base + c for c in s.hands[seat]]
-        base = at["known"]
-        for holder, known in enumerate(s.known_cards[seat]):
-            first = base + holder * DECK_SIZE
-            while known:  # a card mask, lowest card first
-                low = known & -known
-                ones.append(first + low.bit_length() - 1)
-                known ^= low
         hands, scores = s.hands, s.suit_scores
         base = at["hand_sizes"]
         out[base : base + p] = [len(hands[h]) / DECK_SIZE for h in range(p)]
@@ -167,8 +177,6 @@ class MedievalMonasteryObserver(Observer):
         if s.step in SIMULTANEOUS:
             choices = s.choices
             self._add(out, at["chosen"], [t for t in s.queue if choices[t] != NO_CARD])
-            if choices[seat] != NO_CARD:
-                ones.append(at["my_choice"] + choices[seat])
         if s.done_trading and s.step in TRADING:
             ones.append(at["trade_open"])
             ones.append(at["trader"] + s.trader % p)

@@ -164,7 +164,12 @@ class MonasteriumObserver(Observer):
                 ],
             )
 
-    def write(self, out: Tensor, state: State, seat: int) -> None:
+    splits = True
+
+    def write_own(self, out: Tensor, state: State, seat: int) -> None:
+        """Monasterium hides nothing: no seat sees more than the others."""
+
+    def write_public(self, out: Tensor, state: State) -> None:
         """``fill`` of the view, from the fields ``view.view_details`` and ``view._player``
         read (Monasterium hides nothing: the same for every seat). Runs of neighbouring
         slices are written as one list, and every 1 as one index array."""

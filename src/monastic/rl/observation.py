@@ -95,36 +95,86 @@ class Observer(ABC):
     def fill(self, parts: Parts, view: Mapping[str, Any]) -> None:
         """Write the game's own features of ``view`` (parts are zeroed flat slices)."""
 
+    #: Whether ``write`` is ``write_public`` then ``write_own``: the features every seat
+    #: sees alike, then the seat's own. ``observe_seats`` then writes the public ones once.
+    splits: ClassVar[bool] = False
+
     def write(self, out: Tensor, state: State, seat: int) -> None:
         """Write the game's own features of ``state`` as ``seat`` sees it into the zeroed
         ``out``: the floats ``fill`` writes from ``state.view(seat)``. Games override it to
         read the state's fields without building the view; this default builds it."""
+        if self.splits:
+            self.write_public(out, state)
+            self.write_own(out, state, seat)
+            return
         self.fill({name: out[where] for name, where in self.layout.items()}, state.view(seat))
+
+    def write_public(self, out: Tensor, state: State) -> None:
+        """The features of ``write`` that are the same for every seat (``splits`` games)."""
+        raise NotImplementedError(f"{self.game_id}: the tensor does not split")
+
+    def write_own(self, out: Tensor, state: State, seat: int) -> None:
+        """The features of ``write`` that only ``seat`` sees (``splits`` games)."""
+        raise NotImplementedError(f"{self.game_id}: the tensor does not split")
 
     def observe(self, state: State, seat: int, entered: Tokens = ()) -> Tensor:
         """``encode(state.view(seat), entered)``, written straight from the state."""
+        self._check(state)
+        self._check_seat(seat)
+        out = np.zeros(self.size, dtype=np.float32)
+        to_act = state.to_act()
+        self._write_shared(out, state, to_act)
+        self._write_seat(out, seat, to_act)
+        self.write(out, state, seat)
+        if entered:
+            self._write_entered(out[self.layout["entered"]], entered)
+        return out
+
+    def observe_seats(self, state: State, seats: Sequence[int]) -> list[Tensor]:
+        """``observe(state, seat)`` of each seat (no tokens entered): in a game whose tensor
+        ``splits``, its public features are written once and copied to each seat."""
+        if not self.splits:
+            return [self.observe(state, seat) for seat in seats]
+        self._check(state)
+        for seat in seats:
+            self._check_seat(seat)
+        public = np.zeros(self.size, dtype=np.float32)
+        to_act = state.to_act()
+        self._write_shared(public, state, to_act)
+        self.write_public(public, state)
+        found = []
+        for seat in seats:
+            out = public.copy()
+            self._write_seat(out, seat, to_act)
+            self.write_own(out, state, seat)
+            found.append(out)
+        return found
+
+    def _check(self, state: State) -> None:
         if state.game.id != self.game_id or state.players != self.players:
             raise ValueError(
                 f"a {state.players}-player {state.game.id} state for a {self.players}-player"
                 f" {self.game_id} observer"
             )
+
+    def _check_seat(self, seat: object) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"there is no seat {seat!r} (seats are 0..{self.players - 1})")
-        out = np.zeros(self.size, dtype=np.float32)
+
+    def _write_shared(self, out: Tensor, state: State, to_act: list[int]) -> None:
+        """``to_act`` and ``over``, the shared slices that do not depend on the viewer."""
         at = self.at
-        out[at["viewer"] + seat] = 1.0
-        to_act = state.to_act()
         if to_act:
             start = at["to_act"]
             out[[start + s for s in to_act]] = 1.0
-            if seat in to_act:
-                out[at["decides"]] = 1.0
         if state.is_over():
             out[at["over"]] = 1.0
-        self.write(out, state, seat)
-        if entered:
-            self._write_entered(out[self.layout["entered"]], entered)
-        return out
+
+    def _write_seat(self, out: Tensor, seat: int, to_act: list[int]) -> None:
+        """``viewer`` and ``decides``, the shared slices of the viewer."""
+        out[self.at["viewer"] + seat] = 1.0
+        if seat in to_act:
+            out[self.at["decides"]] = 1.0
 
     def enter(self, tensor: Tensor, entered: Tokens) -> Tensor:
         """A copy of ``tensor`` (one with no tokens entered) with ``entered`` written in."""

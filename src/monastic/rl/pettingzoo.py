@@ -207,13 +207,19 @@ class MonasticParallel(_Common, ParallelEnv[str, Obs, int]):
         self.metadata = {**self.metadata, "name": f"monastic_{self.game.id.replace('-', '_')}_v0"}
 
     def _observe_all(self) -> dict[str, Obs]:
-        return {agent: self._observe_waiting(self._seat[agent]) for agent in self.agents}
-
-    def _observe_waiting(self, seat: int) -> Obs:
-        obs = self._observe(seat)
-        if not obs["action_mask"].any():
-            obs["action_mask"][self.codec.wait.start] = 1
-        return obs
+        table = self.table
+        assert table is not None
+        seats = [self._seat[agent] for agent in self.agents]
+        acting = table.to_act()
+        found = {}
+        for agent, seat, tensor in zip(
+            self.agents, seats, table.tensors(self.observer, seats), strict=True
+        ):
+            mask = table.mask(seat)
+            if seat not in acting:  # a waiting seat's only token is ``wait``
+                mask[self.codec.wait.start] = 1
+            found[agent] = {"observation": tensor, "action_mask": mask}
+        return found
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None

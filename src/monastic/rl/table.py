@@ -9,7 +9,7 @@ else is asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Self
 
 import numpy as np
@@ -159,6 +159,18 @@ class Table:
                 base = memo[observer, seat, ()] = observer.observe(self.state, seat)
             found = memo[key] = observer.enter(base, prefix) if prefix else base
         return found.copy() if fresh else found
+
+    def tensors(self, observer: Observer, seats: Sequence[int]) -> list[Tensor]:
+        """``tensor(observer, seat)`` of each seat (fresh arrays), the public features
+        written once for all of them (``Observer.observe_seats``)."""
+        memo = self._memo
+        missing = [seat for seat in seats if (observer, seat, ()) not in memo]
+        if len(missing) > 1:
+            for seat, found in zip(
+                missing, observer.observe_seats(self.state, missing), strict=True
+            ):
+                memo[observer, seat, ()] = found
+        return [self.tensor(observer, seat) for seat in seats]
 
     def remember(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """``make()``, worked out once for this moment (an adapter's own reading of it)."""
