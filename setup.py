@@ -26,8 +26,24 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE / "src" / "monastic"
-#: What is compiled: the rules and the search, where a game spends its time.
-COMPILED = ("engine", "games", "bots/ismcts.py", "bots/ismcts_search.py")
+#: What is compiled: the rules and the search, where a game spends its time, and the
+#: research adapters' hot path (action tokens, tables, tensors; the environments' own
+#: classes derive from PettingZoo's, Gymnasium's and OpenSpiel's and stay pure).
+COMPILED = (
+    "engine",
+    "games",
+    "bots/ismcts.py",
+    "bots/ismcts_search.py",
+    "rl/codec.py",
+    "rl/codec_medieval_monastery.py",
+    "rl/codec_monasterium.py",
+    "rl/codec_monastery.py",
+    "rl/observation.py",
+    "rl/obs_medieval_monastery.py",
+    "rl/obs_monasterium.py",
+    "rl/obs_monastery.py",
+    "rl/table.py",
+)
 #: Left pure: a generic dataclass (mypyc cannot build one); the checks of loaded saves, which
 #: hand functions to pydantic (it needs their ``__name__``); and the action classes, whose
 #: hand-built values must be refused with ActionSyntaxError, not a compiled TypeError.

@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python scripts/bench_rl.py [--seconds 0.5] [--games 6] [--rounds 3]
     PYTHONPATH=src python scripts/bench_rl.py --only overhead --before REVISION
+    PYTHONPATH=src python scripts/bench_rl.py --only floor
 
 1. Search speed: our ISMCTS and OpenSpiel's Python ``ISMCTSBot`` through the adapter, on the
    same card-game positions (2 and 4 players), the same time each, alternating which goes
@@ -14,9 +15,11 @@
    ``last(observe=False)`` does, and with the full observation; Parallel for the card game)
    and through OpenSpiel (legal actions only, and with the observation tensor), against our
    native loop (``legal_actions``, a random pick, ``apply_quiet``), in game decisions per
-   second; ratios to native. The card game at 4 players, Monasterium at 3, Monastery at 2
-   and 4. With ``--before REVISION`` the adapters of that revision are measured too, in a
-   second worker process, interleaved with today's (``--only overhead --before main``).
+   second; ratios to native. The card game at 2, 3 and 4 players, Monasterium and Monastery
+   at 2 and 4. With ``--before REVISION`` the adapters of that revision are measured too, in
+   a second worker process, interleaved with today's (``--only overhead --before main``);
+   ``--tree NAME=PATH`` (repeatable) measures the package in those directories instead,
+   such as two unpacked compiled wheels.
 
    A random pick among tokens is not one among actions, so the games differ from mode to
    mode: each mode is set against the native loop's work (``legal_actions``,
@@ -24,8 +27,10 @@
 4. Where the time goes: each piece of a step alone, in microseconds per decision, over the
    same moments of random games: the game step, the legal actions to tokens, the mask, the
    learner's ``flatnonzero`` of it, the tensor written from the state and from the view.
+5. The floor: environments that do nothing (``_FloorAEC``, an OpenSpiel Python game), with
+   each case's mask size and number of legal tokens: what no adapter can avoid, per token.
 
-The machine is shared: parts 3 and 4 count the CPU time of their own process
+The machine is shared: parts 3 to 5 count the CPU time of their own process
 (``time.process_time``), so other jobs weigh less than on a wall clock, and part 3's figures
 are medians over ``--rounds`` interleaved rounds.
 """
@@ -357,11 +362,15 @@ def _export(revision: str, into: str) -> str:
 Case = tuple[str, int, tuple[str, ...]]
 
 
-def overhead(seconds: float, rounds: int, before: str | None, cases: list[Case]) -> None:
+def overhead(
+    seconds: float, rounds: int, before: str | None, cases: list[Case], given: dict[str, str]
+) -> None:
     print(f"3. Random play, game decisions per second ({rounds} rounds of {seconds} s each)")
     here = str(Path(__file__).resolve().parent.parent / "src")
     with tempfile.TemporaryDirectory() as scratch:
         trees = {"now": here} if before is None else {before: _export(before, scratch), "now": here}
+        if given:  # --tree: these trees (an unpacked wheel for a compiled build) instead
+            trees = given
         workers = {name: _Worker(source) for name, source in trees.items()}
         try:
             _measure(workers, seconds, rounds, cases)
@@ -675,6 +684,13 @@ def main() -> None:
         help="part 3 also measures this git revision's adapters, interleaved with today's",
     )
     parser.add_argument(
+        "--tree",
+        action="append",
+        metavar="NAME=PATH",
+        help="part 3 measures the package in these directories instead (repeatable), e.g."
+        " two unpacked compiled wheels: --tree before=DIR --tree now=DIR",
+    )
+    parser.add_argument(
         "--case",
         action="append",
         metavar="GAME:PLAYERS",
@@ -693,7 +709,8 @@ def main() -> None:
     if args.only in (None, "match"):
         head_to_head(args.move_seconds, args.games, args.turns)
     if args.only in (None, "overhead"):
-        overhead(args.play_seconds, args.rounds, args.before, cases)
+        trees = dict(tree.split("=", 1) for tree in args.tree or [])
+        overhead(args.play_seconds, args.rounds, args.before, cases, trees)
     if args.only in (None, "parts"):
         parts(args.moments, cases)
     if args.only in (None, "floor"):

@@ -4,6 +4,7 @@ written straight from the state is the view's, bit for bit."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -12,7 +13,7 @@ from tests.rl.helpers import CASES, needs_common_view, observed, random_states
 
 import monastic
 from monastic.rl import observer
-from monastic.rl.observation import Observer
+from monastic.rl.observation import Features, Observer, Tensor
 from monastic.rl.table import Table
 
 CARD = "medieval-monastery"
@@ -107,19 +108,25 @@ def test_observe_refuses_another_game_or_seat() -> None:
         observer("monasterium", 2).observe(state, 2)
 
 
-class _Counting:
-    """An observer that counts how often a state is written (the real one does the work)."""
+class _Counting(Observer):
+    """An observer that counts how often a state is written: the game's own observer lays
+    out the features and writes them."""
 
     def __init__(self, look: Observer) -> None:
         self.look = look
+        self.game_id = look.game_id  # type: ignore[misc]  # the one game it observes
         self.writes = 0
+        super().__init__(look.codec)
 
-    def observe(self, state: monastic.State, seat: int, entered: tuple[int, ...] = ()) -> Any:
+    def declare(self, features: Features) -> None:
+        self.look.declare(features)
+
+    def fill(self, parts: dict[str, Any], view: Mapping[str, Any]) -> None:
+        self.look.fill(parts, view)
+
+    def write(self, out: Tensor, state: monastic.State, seat: int) -> None:
         self.writes += 1
-        return self.look.observe(state, seat, entered)
-
-    def enter(self, tensor: Any, entered: tuple[int, ...]) -> Any:
-        return self.look.enter(tensor, entered)
+        self.look.write(out, state, seat)
 
 
 @pytest.mark.parametrize(
@@ -144,7 +151,7 @@ def test_a_table_writes_each_moment_once_and_its_tensors_are_the_views(
         before = counting.writes
         for _ in range(2):
             for s in range(players):
-                tensor = table.tensor(counting, s)  # type: ignore[arg-type]
+                tensor = table.tensor(counting, s)
                 reference = look.encode(state.view(s), table.prefix_of(s))
                 assert np.array_equal(tensor.view(np.uint32), reference.view(np.uint32))
             tensor[:] = -1.0  # the caller's own copy: changing it changes nothing kept

@@ -150,9 +150,13 @@ class ActionCodec(ABC):
         """The first token of each action, in order (the fast path of ``Choices``)."""
         firsts: list[int | None] = list(map(self._first_by_id.get, map(id, actions)))
         if None in firsts:  # only the actions not known by identity, found by a C-level scan
-            learn, at = self._learn, firsts.index(None)
+            # mostly copies of values met before (a combo, an answer): read by value here,
+            # and only a value never met goes through ``_learn``
+            by_value, learn, at = self._memo.get, self._learn, firsts.index(None)
             while True:
-                firsts[at] = learn(actions[at])[0]
+                action = actions[at]
+                run = by_value(action)
+                firsts[at] = (run if run is not None else learn(action))[0]
                 try:
                     at = firsts.index(None, at + 1)
                 except ValueError:

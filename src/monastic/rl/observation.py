@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
+from mypy_extensions import mypyc_attr
 
 from monastic.engine import State
 from monastic.rl.codec import ActionCodec, Tokens
@@ -58,6 +59,7 @@ def one_hot(part: Tensor, index: int | None) -> None:
         part[index] = 1.0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a researcher's own tensor, say
 class Observer(ABC):
     """The tensor of one game at one player count."""
 

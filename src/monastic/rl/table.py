@@ -180,8 +180,9 @@ class Table:
         found = memo[key] = make()
         return found
 
-    def play(self, seat: int, token: int) -> Hashable | None:
-        """Enter one token for ``seat``; returns the action it completes (then applied)."""
+    def play(self, seat: int, token: object) -> Hashable | None:
+        """Enter one token (an int or a NumPy integer, as spaces sample them) for ``seat``;
+        returns the action it completes (then applied)."""
         if type(token) is not int:  # the common case first: every step comes here
             if isinstance(token, bool) or not isinstance(token, np.integer):
                 raise IllegalAction(f"a token is a whole number, not {token!r}")
