@@ -308,9 +308,13 @@ class Choices:
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if not prefix and self._array is not None:
             mask[self._array] = 1
-        else:
-            tokens = self._firsts if not prefix else self.next_tokens(prefix)
+            return mask
+        tokens = self._firsts if not prefix else self.next_tokens(prefix)
+        if len(tokens) > 8:
             mask[np.fromiter(tokens, np.intp, len(tokens))] = 1  # faster than by a list
+        else:  # a few: one by one costs less than making an index array
+            for token in tokens:
+                mask[token] = 1
         return mask
 
     def action(self, tokens: Tokens) -> Hashable | None:
