@@ -13,7 +13,7 @@ from tests.rl.helpers import CASES, needs_common_view, observed, random_states
 
 import monastic
 from monastic.rl import observer
-from monastic.rl.observation import Features, Observer, Tensor
+from monastic.rl.observation import Features, Observer, Tensor, as_floats
 from monastic.rl.table import Table
 
 CARD = "medieval-monastery"
@@ -183,3 +183,14 @@ def test_the_tensors_of_all_seats_at_once_are_each_seats_own(game_id: str, playe
             )
             from_table[0][:] = -1.0  # fresh arrays: what the table keeps is unchanged
             assert np.array_equal(table.tensor(look, 0).view(np.uint32), alone[0])
+
+
+def test_as_floats_is_tolist_down_to_the_sign_of_zero() -> None:
+    look = observer("monastery", 2)
+    for state in random_states("monastery", 2, seed=3):
+        tensor = look.observe(state, 0)
+        tensor[::97] = -0.0  # a negative zero keeps its sign, as tolist's does
+        floats = as_floats(tensor)
+        assert floats == tensor.tolist() and all(type(f) is float for f in floats)
+        assert np.array_equal(np.array(floats, np.float32).view(np.uint32), tensor.view(np.uint32))
+    assert as_floats(np.zeros(0, np.float32)) == []

@@ -30,7 +30,16 @@ from monastic.rl.codec import ActionCodec, Tokens
 #: Every feature lies within -BOUND..BOUND (scaled counts and coordinates stay far inside).
 BOUND = 1000.0
 
-__all__ = ["BOUND", "Features", "Observer", "Tensor", "index_of", "multi_hot", "one_hot"]
+__all__ = [
+    "BOUND",
+    "Features",
+    "Observer",
+    "Tensor",
+    "as_floats",
+    "index_of",
+    "multi_hot",
+    "one_hot",
+]
 
 Tensor = npt.NDArray[np.float32]
 Parts = dict[str, Tensor]
@@ -212,6 +221,17 @@ class Observer(ABC):
         return {
             name: tensor[where].reshape(self.shapes[name]) for name, where in self.layout.items()
         }
+
+
+def as_floats(tensor: Tensor) -> list[float]:
+    """``tensor.tolist()``, built around its zeros: a tensor is mostly 0, so the list starts
+    as one shared 0.0 and only the other entries are made Python floats (-0.0 among them:
+    its bits are not zero)."""
+    out = [0.0] * len(tensor)
+    at = np.flatnonzero(tensor.view(np.uint32))
+    for i, value in zip(at.tolist(), tensor[at].tolist(), strict=True):
+        out[i] = value
+    return out
 
 
 def multi_hot(part: Tensor, indices: Iterable[int], value: float = 1.0) -> None:

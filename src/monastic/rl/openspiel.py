@@ -34,6 +34,7 @@ import pyspiel
 import monastic
 from monastic.engine import Rng
 from monastic.rl import codec, observer
+from monastic.rl.observation import as_floats
 from monastic.rl.table import REWARDS, Table
 
 __all__ = ["SHORT_NAMES", "short_name", "wrap"]
@@ -132,8 +133,7 @@ def _make(game_id: str) -> None:
             seat = self.current_player() if player is None else player
             if not isinstance(seat, int) or not 0 <= seat < len(self.played):
                 return list(super().observation_tensor(seat))  # OpenSpiel's error
-            tensor = self.table.tensor(self.get_game().observer, seat, fresh=False)
-            return tensor.tolist()  # type: ignore[no-any-return]
+            return as_floats(self.table.tensor(self.get_game().observer, seat, fresh=False))
 
         def current_player(self) -> int:
             seat = self.table.current()
