@@ -47,8 +47,10 @@ def check_layout(st: MonasteryState) -> None:
     for key, memo in kept.fits.items():
         for ti, rots in memo.items():
             assert rots == fresh.rotations(key, ti), (key, TYPES[ti].id)
-    for key, lay_memo in kept.cell_lays.items():
-        for (ti, stables), lays in lay_memo.items():
+    # The placement lists per type, made from those of earlier layouts where they could be.
+    for (ti, stables), entries in kept.by_type.items():
+        assert entries == fresh._fitting(ti, stables), TYPES[ti].id
+        for key, _, lays in entries:
             assert [(a.x, a.y, a.rot) for a in lays] == [
                 (*geometry.cell_xy(key), r) for r in fresh.rotations(key, ti)
             ]

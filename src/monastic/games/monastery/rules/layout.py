@@ -65,6 +65,8 @@ NODES = ABBEY + 1
 IS_LIVESTOCK = tuple(t.livestock for t in INSTANCES)
 #: memo bound: a long search meets many hand and occupancy combinations on one layout
 _MEMO_LIMIT = 4096
+#: the key offsets of the sides N, E, S, W
+_N, _E, _S, _W = OFF
 #: how many layouts back ``Layout.known`` lists are reused from
 _RECENT = 8
 
@@ -75,7 +77,6 @@ class Layout:
     __slots__ = (
         "adjacency",
         "by_type",
-        "cell_lays",
         "cells",
         "fits",
         "frontier",
@@ -113,7 +114,6 @@ class Layout:
     # memos of pure functions of the layout
     # per frontier cell (shared with the next layouts while the cell's surroundings stay):
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
-    cell_lays: dict[int, dict[tuple[int, bool], tuple[Lay, ...]]]  # (type, stables) -> actions
     by_type: dict[tuple[int, bool], list[FitEntry]]  # the cells a type fits, by key
     lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
     routes_memo: dict[tuple[int, int, tuple[int, ...]], Routes]
@@ -141,7 +141,6 @@ class Layout:
             new.links[node] = tuple(linked)
         new.places = sorted([(*_node_xy(st, node), node) for node in new.adjacency])
         new.fits = {}
-        new.cell_lays = {}
         new.by_type = {}
         new.known = {}
         new.recent = ()
@@ -212,24 +211,18 @@ class Layout:
                     if k + o not in grid and k + o not in stale:
                         grouped.add(k + o)
         new.groups = groups
-        new.watch = _watch(st, cells)
+        new.watch = _watch_after(st, self.watch, inst)
         new.tiles = (
             self.tiles if adjacency is self.adjacency else tuple(sorted([*self.tiles, inst]))
         )
         fits = self.fits.copy()
-        cell_lays = self.cell_lays.copy()
         for k in stale:
             fits.pop(k, None)
-            cell_lays.pop(k, None)
         for k in grouped:
             old_fits = fits.get(k)
             if old_fits is not None:
                 fits[k] = {ti: r for ti, r in old_fits.items() if TYPES[ti].group != group}
-            old_lays = cell_lays.get(k)
-            if old_lays is not None:
-                cell_lays[k] = {w: v for w, v in old_lays.items() if TYPES[w[0]].group != group}
         new.fits = fits
-        new.cell_lays = cell_lays
         new.by_type = {}
         known = self.known
         if self.by_type:
@@ -318,7 +311,10 @@ class Layout:
         stale = self._stale_since(which)
         if stale is None:
             got = []
+            cells = self.cells
             for key in self.frontier:
+                if not cells[key][3][ti]:  # most types fail L2, L3 or L5 at most cells
+                    continue
                 entry = self._fit_entry(key, ti, stables)
                 if entry is not None:
                     got.append(entry)
@@ -326,7 +322,8 @@ class Layout:
             got = [entry for entry in self.known[which][1] if entry[0] not in stale]
             cells = self.cells
             for key in stale:
-                if key in cells:
+                info = cells.get(key)
+                if info is not None and info[3][ti]:
                     entry = self._fit_entry(key, ti, stables)
                     if entry is not None:
                         insort(got, entry)  # keys differ: the comparison stops there
@@ -354,19 +351,10 @@ class Layout:
 
     def _fit_entry(self, key: int, ti: int, stables: bool) -> FitEntry | None:
         """``key``'s entry of ``_fitting``, None when no rotation fits there."""
-        memo = self.cell_lays.get(key)
-        if memo is None:
-            memo = self.cell_lays[key] = {}
-        which = (ti, stables)
-        lays = memo.get(which)
-        if lays is None:
-            x, y = cell_xy(key)
-            tile = TYPES[ti].id
-            lays = tuple([lay_action(tile, x, y, r, stables) for r in self.rotations(key, ti)])
-            memo[which] = lays
-        if not lays:
+        rots = self.rotations(key, ti)
+        if not rots:
             return None
-        return key, self.cells[key][4], lays
+        return key, self.cells[key][4], lays_at(key, ti, stables, rots)
 
     def any_placement(self, st: StateData, types: list[int]) -> bool:
         """Some type of ``types`` fits somewhere, every tile counting as qualifying (E2)."""
@@ -476,6 +464,31 @@ def _watch(st: StateData, cells: dict[int, CellInfo]) -> tuple[int, ...]:
     return tuple(sorted(n for n in found if not IS_LIVESTOCK[n]))
 
 
+def _watch_after(st: StateData, watch: tuple[int, ...], inst: int) -> tuple[int, ...]:
+    """``watch`` once ``inst`` was laid: it joins if it touches an empty cell, and the tiles
+    around it leave once they touch none (no other tile can change)."""
+    grid = st.grid
+    cell = st.tile_cell
+    key = cell[inst]
+    leaving = []
+    for o in OFF:
+        n = grid.get(key + o)
+        if n is None or n == ABBEY or IS_LIVESTOCK[n]:
+            continue
+        k = cell[n]
+        if k + _N in grid and k + _E in grid and k + _S in grid and k + _W in grid:
+            leaving.append(n)
+    joins = not IS_LIVESTOCK[inst] and (
+        key + _N not in grid or key + _E not in grid or key + _S not in grid or key + _W not in grid
+    )
+    if not leaving and not joins:
+        return watch
+    out = [n for n in watch if n not in leaving]
+    if joins:
+        insort(out, inst)
+    return tuple(out)
+
+
 def _adjacency(st: StateData) -> dict[int, list[int]]:
     """The movement graph from scratch: node -> linked nodes (sorted)."""
     grid = st.grid
@@ -526,6 +539,14 @@ def _component(st: StateData, start: int) -> frozenset[int]:
                 seen.add(other)
                 stack.append(other)
     return frozenset(seen)
+
+
+@lru_cache(maxsize=1 << 16)
+def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[Lay, ...]:
+    """The placements of type ``ti`` at cell ``key`` in these rotations, as shared actions."""
+    x, y = cell_xy(key)
+    tile = TYPES[ti].id
+    return tuple([lay_action(tile, x, y, r, stables) for r in rots])
 
 
 @lru_cache(maxsize=1 << 16)
