@@ -212,6 +212,33 @@ def test_paired_command_writes_records_and_summary(
     assert "at most 2 bots" in capsys.readouterr().out
 
 
+def test_a_run_into_its_own_folder_continues_it(tmp_path: Path) -> None:
+    """A stopped run is resumed where it stopped (its finished games are not played
+    again) and may be given more deals; the figures equal those of one unbroken run."""
+    specs = ["greedy", "random"]
+    whole = run_paired(CARDS, specs, 4, 2, jobs=1, progress=False, options=SHORT)
+    folder = tmp_path / "run"
+    run_paired(CARDS, specs, 3, 2, jobs=1, progress=False, options=SHORT, out_dir=str(folder))
+    results = folder / "paired-results.jsonl"
+    results.write_text("".join(results.read_text().splitlines(keepends=True)[:3]))  # stopped
+    resumed = run_paired(
+        CARDS, specs, 4, 2, jobs=1, progress=False, options=SHORT, out_dir=str(folder)
+    )
+    assert resumed.continued == 3
+    assert "3 of them from before" in resumed.title()
+    assert [o.scores for o in resumed.outcomes] == [o.scores for o in whole.outcomes]
+    assert resumed.pair(*specs).score_diff == whole.pair(*specs).score_diff
+    assert len(results.read_text().splitlines()) == 8
+    assert len(list(folder.glob("deal-*.json"))) == 8
+    with pytest.raises(ValueError, match=r"holds another paired run \(another seed\)"):
+        run_paired(
+            CARDS, specs, 4, 2, jobs=1, seed=9, progress=False, options=SHORT, out_dir=str(folder)
+        )
+    results.write_text("{not json\n")
+    with pytest.raises(ValueError, match=r"paired-results\.jsonl is damaged"):
+        run_paired(CARDS, specs, 4, 2, jobs=1, progress=False, options=SHORT, out_dir=str(folder))
+
+
 def test_level_rates_turn_cpu_time_into_level_iterations() -> None:
     figures = measure_rate(CARDS, 2, games=1, every=25, iterations=10)
     assert figures.decisions >= 2 and figures.iterations == 10 * figures.decisions

@@ -125,6 +125,7 @@ class PairedReport:
     outcomes: list[GameOutcome] = field(default_factory=list)
     seconds: float = 0.0
     out_dir: str | None = None
+    continued: int = 0  # games kept from an earlier run into the same folder
 
     def bot(self, spec: str) -> PairedBot:
         for bot in self.bots:
@@ -139,9 +140,10 @@ class PairedReport:
         raise KeyError((a, b))
 
     def title(self) -> str:
+        kept = f", {self.continued} of them from before" if self.continued else ""
         return (
             f"{self.game}, {self.players} players, {self.deals} deals x"
-            f" {len(self.seatings)} seatings = {len(self.outcomes)} paired games,"
+            f" {len(self.seatings)} seatings = {len(self.outcomes)} paired games{kept},"
             f" seed {self.seed} ({self.seconds:.1f} s)"
         )
 
@@ -239,7 +241,10 @@ def run_paired(
     """Play ``deals`` deals (deal ``d`` uses seed ``seed + d``), each in every seating.
 
     ``bot_specs`` lists at most ``players`` bots (see ``deal_seatings``); ``options`` are
-    game options. Records go to ``out_dir`` as ``deal-0001-1.json`` (deal, seating).
+    game options. Records go to ``out_dir`` as ``deal-0001-1.json`` (deal, seating). A
+    folder that holds the same run (game, players, seed, seatings, options) is continued:
+    its finished games are kept and not played again, so a long run can be stopped and
+    resumed, or given more deals; a folder holding another run is refused.
     """
     game = load_game(game_id)
     options = dict(game.options(options))
@@ -254,12 +259,17 @@ def run_paired(
         for k, seating in enumerate(order)
     ]
     folder = Path(out_dir) if out_dir else None
+    done: dict[int, GameOutcome] = {}
     if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
         run = {"game": game_id, "players": players, "seed": seed, "deals": deals}
         run |= {"seatings": [list(s) for s in order], "options": options}
+        done = _continued(folder, json.loads(json.dumps(run)))
+        done = {i: o for i, o in done.items() if i < len(tasks)}
+        folder.mkdir(parents=True, exist_ok=True)
         (folder / RUN_FILE).write_text(json.dumps(run, indent=1) + "\n")
-        (folder / RESULTS_FILE).write_text("")
+        if not done:
+            (folder / RESULTS_FILE).write_text("")
+        tasks = [t for t in tasks if t.index not in done]
     if backend is None:
         backend = make_backend(1 if len(tasks) <= 1 else jobs)
 
@@ -271,11 +281,53 @@ def run_paired(
                 results.write(json.dumps(_outcome_line(outcome)) + "\n")
 
     start = perf_counter()
-    outcomes = play_tasks(backend, tasks, f"{game_id} paired arena", progress, keep)
+    played = play_tasks(backend, tasks, f"{game_id} paired arena", progress, keep) if tasks else []
+    outcomes = sorted([*done.values(), *played], key=lambda o: o.index)
     report = paired_report(game_id, players, seed, order, outcomes, resample_count=resample_count)
     report.seconds = perf_counter() - start
     report.out_dir = out_dir
+    report.continued = len(done)
     return report
+
+
+def _continued(folder: Path, run: dict[str, Any]) -> dict[int, GameOutcome]:
+    """The finished games of the same run in ``folder`` (none for a new folder)."""
+    try:
+        before = json.loads((folder / RUN_FILE).read_text())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as err:
+        raise ValueError(f"{folder} holds an unreadable {RUN_FILE} ({err})") from None
+    differ = [k for k in run if k != "deals" and before.get(k) != run[k]]
+    if differ:
+        raise ValueError(
+            f"{folder} holds another paired run (another {', '.join(differ)}):"
+            " choose another --out folder"
+        )
+    try:
+        return _read_outcomes(folder)
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise ValueError(f"{folder}/{RESULTS_FILE} is damaged ({err})") from None
+
+
+def _read_outcomes(folder: Path) -> dict[int, GameOutcome]:
+    """The games listed in the run's results file, by task index (records not read)."""
+    by_index = {}
+    for line in (folder / RESULTS_FILE).read_text().splitlines():
+        if line.strip():
+            row = json.loads(line)
+            by_index[row["index"]] = GameOutcome(
+                index=row["index"],
+                seed=row["seed"],
+                specs=tuple(row["specs"]),
+                scores=tuple(row["scores"]),
+                rewards=tuple(row["rewards"]),
+                ranks=tuple(row["ranks"]),
+                decisions=tuple(row["decisions"]),
+                think=tuple(row["think"]),
+                record="",
+            )
+    return by_index
 
 
 def _outcome_line(outcome: GameOutcome) -> dict[str, Any]:
@@ -297,25 +349,10 @@ def report_from_folder(out_dir: str, resample_count: int = RESAMPLES) -> PairedR
     folder = Path(out_dir)
     try:
         run = json.loads((folder / RUN_FILE).read_text())
-        lines = (folder / RESULTS_FILE).read_text().splitlines()
-    except (OSError, ValueError) as err:
+        by_index = _read_outcomes(folder)
+    except (OSError, ValueError, KeyError, TypeError) as err:
         raise ValueError(f"{out_dir} holds no paired run ({err})") from None
     order = [tuple(s) for s in run["seatings"]]
-    by_index = {}
-    for line in lines:
-        if line.strip():
-            row = json.loads(line)
-            by_index[row["index"]] = GameOutcome(
-                index=row["index"],
-                seed=row["seed"],
-                specs=tuple(row["specs"]),
-                scores=tuple(row["scores"]),
-                rewards=tuple(row["rewards"]),
-                ranks=tuple(row["ranks"]),
-                decisions=tuple(row["decisions"]),
-                think=tuple(row["think"]),
-                record="",
-            )
     per_deal = len(order)
     whole = [
         d for d in range(run["deals"]) if all(d * per_deal + k in by_index for k in range(per_deal))

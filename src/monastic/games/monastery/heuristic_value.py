@@ -15,7 +15,14 @@ from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.end import result, testament
 from monastic.games.monastery.state import EMPTY_SPACE, IN_ABBEY, UPRIGHT, StateData
 
-__all__ = ["POINT_VALUE", "evaluate", "scorings_left"]
+__all__ = [
+    "POINT_VALUE",
+    "SPEND_VALUE",
+    "build_points",
+    "evaluate",
+    "partial_box_points",
+    "scorings_left",
+]
 
 #: Roughly what one point earned in a scoring is worth at the end (letters cost ~5.5 for 3).
 POINT_VALUE = 0.55
@@ -23,7 +30,7 @@ POINT_VALUE = 0.55
 SPEND_VALUE = 0.45
 
 
-def _build_points(st: StateData, seat: int) -> int:
+def build_points(st: StateData, seat: int) -> int:
     """Box points of ``seat``'s monks on fully occupied unfinished tiles (paid at S1)."""
     got = 0
     for i in st.laid_order:
@@ -35,6 +42,21 @@ def _build_points(st: StateData, seat: int) -> int:
         t = INSTANCES[i]
         for b, m in enumerate(boxes):
             if m // MONKS_PER_COLOUR == st.seat_colour[seat]:
+                got += t.boxes[b] if not t.group else 1
+    return got
+
+
+def partial_box_points(st: StateData, seat: int) -> int:
+    """Box points of ``seat``'s monks on unfinished tiles that still have a free box."""
+    got = 0
+    colour = st.seat_colour[seat]
+    for i in st.laid_order:
+        boxes = st.tile_box_monks[i]
+        if st.tile_finished[i] or -1 not in boxes:
+            continue
+        t = INSTANCES[i]
+        for b, m in enumerate(boxes):
+            if m >= 0 and m // MONKS_PER_COLOUR == colour:
                 got += t.boxes[b] if not t.group else 1
     return got
 
@@ -78,7 +100,7 @@ def evaluate(state: Any) -> list[float]:
         # monks filling a tile build it at the coming scoring: its points are nearly sure
         # (a seat whose scoring this round has begun has them already)
         to_score = st.phase == "step" or (st.phase == "score" and s in st.turn_order[st.turn + 1 :])
-        building = _build_points(st, s) * POINT_VALUE if to_score else 0.0
+        building = build_points(st, s) * POINT_VALUE if to_score else 0.0
         own.append(t + future + hand_back + pending + building)
     if st.team:
         return [

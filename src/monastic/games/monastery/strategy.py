@@ -1,8 +1,9 @@
 """What the bots use of Monastery: the evaluation, the greedy heuristic, the search settings.
 
-``evaluate`` is in ``heuristic_value.py``, ``greedy_action`` in ``heuristic.py`` (the first
-heuristic, for comparisons, in ``heuristic_classic.py``); measurements in
-``docs/monastery/strategy.md``.
+``evaluate``, the search's, is the fitted one of ``evaluation.py`` (the greedy heuristic
+keeps the hand-written estimate of ``heuristic_value.py``), ``greedy_action`` is in
+``heuristic.py`` (the first heuristic, for comparisons, in ``heuristic_classic.py``);
+measurements in ``docs/monastery/strategy.md``.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from types import MappingProxyType
 from typing import Any
 
 from monastic.engine import Strategy
+from monastic.games.monastery.evaluation import evaluate
 from monastic.games.monastery.heuristic import greedy_action, search_actions
-from monastic.games.monastery.heuristic_value import evaluate
 
 __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action", "search_actions"]
 

@@ -1,0 +1,234 @@
+"""Monastery's fitted evaluation: the search's estimate of every seat's final score.
+
+A linear model fitted on greedy self-play (``data/evaluation.json``, written by
+``scripts/fit_monastery_evaluation.py``): each feature of ``position_features`` weighed by a
+quadratic in the share of the game left, one set of weights per player count. The features
+are the parts of the hand-written estimate (``heuristic_value.evaluate``, which the greedy
+heuristic keeps using) taken apart, so the fit sets what each is worth and when, plus what
+a seat's monks hold now. Exact (the final score) once the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from monastic.games.monastery.catalogue import BOARD, INSTANCES, MONKS_PER_COLOUR
+from monastic.games.monastery.heuristic_value import (
+    POINT_VALUE,
+    SPEND_VALUE,
+    partial_box_points,
+    scorings_left,
+)
+from monastic.games.monastery.heuristic_value import (
+    build_points as full_tile_points,
+)
+from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.end import result
+from monastic.games.monastery.state import (
+    CROSS,
+    EMPTY_SPACE,
+    IN_ABBEY,
+    LARGE_LETTER,
+    OUT,
+    SMALL_LETTER,
+    UPRIGHT,
+    StateData,
+)
+
+__all__ = [
+    "FEATURES",
+    "WEIGHTS",
+    "EvaluationWeights",
+    "estimate",
+    "evaluate",
+    "position_features",
+    "share_left",
+]
+
+#: The features of ``position_features``, in order (the data file names them too).
+FEATURES = (
+    "letter_points",
+    "blessings",
+    "hand_value",
+    "hand_back",
+    "letters_free",
+    "small_letters_held",
+    "upright_monks",
+    "lying_monks",
+    "monks_out",
+    "monks_in_abbey",
+    "monks_on_finished",
+    "future",
+    "scorings_times_upright",
+    "pending",
+    "full_tile_points",
+    "partial_box_points",
+    "encouraged_blessings",
+    "work_next",
+    "tiles_in_hand",
+    "turn_place",
+    "one",
+)
+
+
+Terms = tuple[tuple[float, float, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluationWeights:
+    """One player count's weights. A seat's value is its features less the mean of every
+    seat's, weighed by ``relative``, plus that mean weighed by ``level``; ``(a, b, c)``
+    weighs a feature by a + b*left + c*left**2, ``left`` the share of the rounds to play."""
+
+    relative: Terms
+    level: Terms
+
+
+def _load() -> MappingProxyType[int, EvaluationWeights]:
+    raw: dict[str, Any] = json.loads(
+        resources.files("monastic.games.monastery")
+        .joinpath("data/evaluation.json")
+        .read_text(encoding="utf-8")
+    )
+    if tuple(raw["features"]) != FEATURES:
+        raise ValueError("data/evaluation.json was fitted on other features: refit it")
+    weights = {}
+    for n, entry in raw["players"].items():
+        parts = []
+        for part in ("relative", "level"):
+            terms = tuple((float(a), float(b), float(c)) for a, b, c in entry[part])
+            if len(terms) != len(FEATURES):
+                raise ValueError(f"data/evaluation.json: {n} players, {part}: {len(terms)} weights")
+            parts.append(terms)
+        weights[int(n)] = EvaluationWeights(*parts)
+    return MappingProxyType(weights)
+
+
+WEIGHTS = _load()
+
+
+def share_left(round_: int) -> float:
+    """The share of the game's rounds still to play, this one included (1 at the start)."""
+    return (common.LAST_ROUND - round_ + 1) / common.LAST_ROUND
+
+
+def position_features(st: StateData, seat: int, left_scorings: int) -> list[float]:
+    """What the fitted evaluation weighs for ``seat``, in the order of ``FEATURES``."""
+    colour = st.seat_colour[seat]
+    track = st.tracks[colour]
+    letters = track.count(LARGE_LETTER)
+    free = track.count(EMPTY_SPACE)
+    hand_value = sum(INSTANCES[i].value for i in st.hands[seat])
+    upright = lying = out = in_abbey = on_finished = 0
+    study, toil = _next_work_hour(st)
+    work = 0
+    for m in range(colour * MONKS_PER_COLOUR, (colour + 1) * MONKS_PER_COLOUR):
+        loc = st.monk_location[m]
+        if loc == OUT:
+            out += 1
+            continue
+        if loc == CROSS or st.monk_posture[m] != UPRIGHT:  # waiting on a cross, or lying
+            lying += 1
+            continue
+        upright += 1
+        if loc == IN_ABBEY:
+            in_abbey += 1
+            work += study
+        elif st.tile_finished[loc]:
+            on_finished += 1
+            kind = INSTANCES[loc].colour
+            work += kind == "dual" or (study and kind == "grey") or (toil and kind == "brown")
+    future = min(left_scorings * (1.0 + 0.8 * upright) * POINT_VALUE, 3.0 * free + 5)
+    pending = 0.0
+    if st.phase == "score" and st.turn_order[st.turn] == seat:
+        p = st.scoring_points
+        pending = max(float(BOARD.convert(p)), SPEND_VALUE * p * (free > 0))
+    to_score = st.phase == "step" or (st.phase == "score" and seat in st.turn_order[st.turn + 1 :])
+    encouraged = sum(
+        st.tile_blessings[i]
+        for i in st.laid_order
+        if st.tile_blessings[i] and not st.tile_finished[i] and colour in _box_colours(st, i)
+    )
+    return [
+        3.0 * letters,
+        float(st.blessings[seat]),
+        float(hand_value),
+        hand_value * min(1.0, left_scorings / 6),
+        float(free),
+        float(track.count(SMALL_LETTER)),
+        float(upright),
+        float(lying),
+        float(out),
+        float(in_abbey),
+        float(on_finished),
+        future,
+        float(left_scorings * upright),
+        pending,
+        float(full_tile_points(st, seat)) if to_score else 0.0,
+        float(partial_box_points(st, seat)),
+        float(encouraged),
+        float(work),
+        float(len(st.hands[seat])),
+        st.turn_order.index(seat) / st.n,
+        1.0,
+    ]
+
+
+def _next_work_hour(st: StateData) -> tuple[bool, bool]:
+    """Whether the next study or toil hour from now (this one included) is study, or toil."""
+    for r in range(st.round, common.LAST_ROUND + 1):
+        h = (r - 1) % common.HOURS_PER_DAY + 1
+        if h in common.STUDY_HOURS:
+            return True, False
+        if h in common.TOIL_HOURS:
+            return False, True
+    return False, False
+
+
+def _box_colours(st: StateData, tile: int) -> set[int]:
+    return {m // MONKS_PER_COLOUR for m in st.tile_box_monks[tile] if m >= 0}
+
+
+def _coefficients(n: int, round_: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    left = share_left(round_)
+    w = WEIGHTS[n]
+    return (
+        tuple(a + b * left + c * left * left for a, b, c in w.relative),
+        tuple(a + b * left + c * left * left for a, b, c in w.level),
+    )
+
+
+#: the weights per player count and round (1..LAST_ROUND), worked out once
+_COEFFICIENTS = MappingProxyType(
+    {n: tuple(_coefficients(n, r) for r in range(1, common.LAST_ROUND + 1)) for n in WEIGHTS}
+)
+
+
+def evaluate(state: Any) -> list[float]:
+    """Estimated final score per seat (team games: the team's, as the rules score it)."""
+    st: StateData = state
+    if st.over:
+        return list(result(st).scores)
+    relative, level = _COEFFICIENTS[st.n][min(st.round, common.LAST_ROUND) - 1]
+    return estimate(st, relative, level)
+
+
+def estimate(st: StateData, relative: tuple[float, ...], level: tuple[float, ...]) -> list[float]:
+    """Every seat's value under the given weights of ``FEATURES`` (``EvaluationWeights``)."""
+    left = scorings_left(st)
+    rows = [position_features(st, s, left) for s in range(st.n)]
+    mean = [sum(column) / st.n for column in zip(*rows, strict=True)]
+    base = sum(m * c for m, c in zip(mean, level, strict=True))
+    own = [
+        base + sum((x - m) * c for x, m, c in zip(row, mean, relative, strict=True)) for row in rows
+    ]
+    if st.team:
+        return [
+            own[s] + own[common.seat_of_colour(st, (st.seat_colour[s] + 2) % 4)]
+            for s in range(st.n)
+        ]
+    return own
