@@ -8,6 +8,7 @@ and a plain breadth-first search), at every decision of many random games of 2-4
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import deque
@@ -18,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from mon_helpers import GAME
 
+from monastic.games.monastery.actions import Lay, Move, made_lay, made_move
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.rules import end, geometry, step
@@ -198,3 +200,25 @@ def test_cell_options_with_bit_sets_equal_the_rule_by_rule_reference() -> None:
                 for t in TYPES
             )
             assert geometry.cell_options(their, classes) == expected, (their, classes)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    hs.sampled_from(sorted(t.id for t in TYPES)),
+    hs.integers(-512, 511),
+    hs.integers(-512, 511),
+    hs.integers(0, 3),
+    hs.booleans(),
+    hs.integers(-1, 3),
+)
+def test_the_actions_made_fast_are_the_values_the_classes_make(
+    tile: str, x: int, y: int, rot: int, stables: bool, box: int
+) -> None:
+    for made, built in (
+        (made_lay(tile, x, y, rot, stables), Lay(tile, x, y, rot, stables)),
+        (made_move(x, y, box, y, x, -1, rot), Move(x, y, box, y, x, -1, rot)),
+    ):
+        assert type(made) is type(built)
+        assert made == built and hash(made) == hash(built) and str(made) == str(built)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(made, dataclasses.fields(made)[0].name, 0)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from functools import lru_cache
 
-from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
+from monastic.games.monastery.actions import ABBEY_XY, Lay, Move, made_lay, made_move
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, PATH_GROUP, TYPES
 from monastic.games.monastery.rules.geometry import (
     ABBEY_KEYS,
@@ -552,10 +552,10 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
 @lru_cache(maxsize=1 << 16)
 def lay_action(tile: str, x: int, y: int, rot: int, stables: bool) -> Lay:
     """One shared ``Lay`` per placement (actions are frozen values; making them is dear)."""
-    return Lay(tile, x, y, rot, stables)
+    return made_lay(tile, x, y, rot, stables)
 
 
 @lru_cache(maxsize=1 << 16)
 def move_action(sx: int, sy: int, sbox: int, dx: int, dy: int, dbox: int, cost: int) -> Move:
     """One shared ``Move`` per move."""
-    return Move(sx, sy, sbox, dx, dy, dbox, cost)
+    return made_move(sx, sy, sbox, dx, dy, dbox, cost)
