@@ -56,9 +56,9 @@ CellInfo = tuple[
 ]
 #: a cell where a type fits: its key, its L4 bits and the placements there as actions
 FitEntry = tuple[int, int, tuple[Lay, ...]]
-#: a start's routes: the nodes in breadth-first order, the cost per node (-1: not reached,
-#: 0: the start) and (x, y, node, cost) by place
-Routes = tuple[list[int], list[int], list[tuple[int, int, int, int]]]
+#: a start's routes: the nodes in breadth-first order and the cost per node (-1: not
+#: reached, 0: the start); ``Layout.places`` gives them by place
+Routes = tuple[list[int], list[int]]
 #: the movement graph's nodes are the tiles and the Abbey
 NODES = ABBEY + 1
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
@@ -399,12 +399,7 @@ class Layout:
                     dist[nxt] = c
                     queue.append(nxt)
         del queue[0]
-        by_place = []
-        for x, y, node in self.places:
-            c = dist[node]
-            if c > 0:
-                by_place.append((x, y, node, c))
-        got = (queue, dist, by_place)
+        got = (queue, dist)
         if len(self.routes_memo) >= _MEMO_LIMIT:
             self.routes_memo.clear()
         self.routes_memo[memo_key] = got

@@ -99,7 +99,7 @@ def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, in
     """Min cost from ``start`` to every node a monk may end on (start excluded), in the order
     a breadth-first search meets them."""
     counts = _monk_counts(st)
-    order, dist, _ = layout(st).routes(st, start, _stops(st), _passages(st, seat))
+    order, dist = layout(st).routes(st, start, _stops(st), _passages(st, seat))
     return {
         node: dist[node] for node in order if dist[node] <= budget and _may_end(st, node, counts)
     }
@@ -170,8 +170,10 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         sbox = st.monk_box[m]
         if budget > 0:
             # ordered by place, never by tile number (which would hint at hidden identities)
-            for dx, dy, node, cost in lay.routes(st, start, stops, jumps)[2]:
-                if cost > budget:
+            dist = lay.routes(st, start, stops, jumps)[1]
+            for dx, dy, node in lay.places:
+                cost = dist[node]
+                if cost <= 0 or cost > budget:  # the start, not reached, or too far
                     continue
                 if node == ABBEY:
                     out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
