@@ -19,11 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from mon_helpers import GAME
 
-from monastic.games.monastery.actions import Lay, Move, made_lay, made_move
+from monastic.games.monastery.actions import Lay, Move
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.rules import end, geometry, step
-from monastic.games.monastery.rules.layout import Layout, layout
+from monastic.games.monastery.rules.layout import Layout, layout, made_lay, made_move
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),

@@ -48,8 +48,6 @@ __all__ = [
     "Stand",
     "Workshop",
     "check_action",
-    "made_lay",
-    "made_move",
     "parse_action",
 ]
 
@@ -288,44 +286,6 @@ MAction = (
     | Stand
     | Keep
 )
-
-
-# Making the actions the rules list -----------------------------------------------------------
-# The listing makes a new placement or move for every one not met before; the generated
-# ``__init__`` of a frozen dataclass sets each field through ``object.__setattr__``, three
-# times slower than setting the slots directly, as these do for values known well-formed.
-
-_new = object.__new__
-_LAY_TILE, _LAY_X, _LAY_Y, _LAY_ROT, _LAY_STABLES = (
-    Lay.__dict__[name].__set__ for name in ("tile", "x", "y", "rot", "stables")
-)
-_MOVE_SX, _MOVE_SY, _MOVE_SBOX, _MOVE_DX, _MOVE_DY, _MOVE_DBOX, _MOVE_COST = (
-    Move.__dict__[name].__set__ for name in ("sx", "sy", "sbox", "dx", "dy", "dbox", "cost")
-)
-
-
-def made_lay(tile: str, x: int, y: int, rot: int, stables: bool) -> Lay:
-    """``Lay(tile, x, y, rot, stables)``, made faster (the rules' own, well-formed values)."""
-    action: Lay = _new(Lay)
-    _LAY_TILE(action, tile)
-    _LAY_X(action, x)
-    _LAY_Y(action, y)
-    _LAY_ROT(action, rot)
-    _LAY_STABLES(action, stables)
-    return action
-
-
-def made_move(sx: int, sy: int, sbox: int, dx: int, dy: int, dbox: int, cost: int) -> Move:
-    """``Move(sx, sy, sbox, dx, dy, dbox, cost)``, made faster (the rules' own values)."""
-    action: Move = _new(Move)
-    _MOVE_SX(action, sx)
-    _MOVE_SY(action, sy)
-    _MOVE_SBOX(action, sbox)
-    _MOVE_DX(action, dx)
-    _MOVE_DY(action, dy)
-    _MOVE_DBOX(action, dbox)
-    _MOVE_COST(action, cost)
-    return action
 
 
 # Checking an action built by hand ------------------------------------------------------------
