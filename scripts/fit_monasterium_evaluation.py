@@ -14,7 +14,6 @@ the weights fitted on the rest. The same arguments give the same file.
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -98,20 +97,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append", help="only this count")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    from monastic.engine.fitted import write_fitted
     from monastic.games.monasterium.strategy_weights import FEATURES
 
-    old = json.loads(OUT.read_text(encoding="utf-8")) if OUT.exists() else {"players": {}}
-    players = dict(old["players"])
-    for n in args.players or (2, 3, 4):
-        players[str(n)] = _fit(n, args.games, args.jobs)
-    data = {
-        "about": "Monasterium's evaluation: written by scripts/fit_monasterium_evaluation.py",
-        "games_per_player_count": args.games,
-        "first_seed": FIRST_SEED,
-        "features": list(FEATURES),
-        "players": dict(sorted(players.items())),
-    }
-    OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    fitted = {n: _fit(n, args.games, args.jobs) for n in args.players or (2, 3, 4)}
+    about = "Monasterium's evaluation: written by scripts/fit_monasterium_evaluation.py"
+    write_fitted(OUT, about, FEATURES, args.games, FIRST_SEED, fitted)
     print(f"wrote {OUT}")
 
 

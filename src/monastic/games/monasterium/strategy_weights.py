@@ -7,11 +7,10 @@ feature's weight a quadratic in the share of the game still to play.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
-from typing import Any
+
+from monastic.engine.fitted import Terms, quadratic_terms, read_fitted
 
 __all__ = ["FEATURES", "WEIGHTS", "EvaluationWeights"]
 
@@ -48,25 +47,17 @@ class EvaluationWeights:
     """One player count's weights: ``terms[i]`` = (a, b, c) weighs feature ``i`` by
     a + b*left + c*left**2; ``placing`` = (a, b) is added while dice are being placed."""
 
-    terms: tuple[tuple[float, float, float], ...]
+    terms: Terms
     placing: tuple[float, float]
 
 
 def _load() -> MappingProxyType[int, EvaluationWeights]:
-    raw: dict[str, Any] = json.loads(
-        resources.files("monastic.games.monasterium")
-        .joinpath("data/evaluation.json")
-        .read_text(encoding="utf-8")
-    )
-    if tuple(raw["features"]) != FEATURES:
-        raise ValueError("data/evaluation.json was fitted on other features: refit it")
+    entries = read_fitted("monastic.games.monasterium", FEATURES)
     weights = {}
-    for n, entry in raw["players"].items():
-        terms = tuple((float(a), float(b), float(c)) for a, b, c in entry["weights"])
-        if len(terms) != len(FEATURES):
-            raise ValueError(f"data/evaluation.json: {n} players has {len(terms)} weights")
+    for n, entry in entries.items():
         a, b = entry["placing"]
-        weights[int(n)] = EvaluationWeights(terms, (float(a), float(b)))
+        terms = quadratic_terms(entry, "weights", len(FEATURES))
+        weights[n] = EvaluationWeights(terms, (float(a), float(b)))
     return MappingProxyType(weights)
 
 

@@ -10,12 +10,11 @@ a seat's monks hold now. Exact (the final score) once the game is over.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from monastic.engine.fitted import Terms, quadratic_terms, read_fitted
 from monastic.games.monastery.catalogue import BOARD, INSTANCES, MONKS_PER_COLOUR
 from monastic.games.monastery.heuristic_value import (
     POINT_VALUE,
@@ -75,9 +74,6 @@ FEATURES = (
 )
 
 
-Terms = tuple[tuple[float, float, float], ...]
-
-
 @dataclass(frozen=True, slots=True)
 class EvaluationWeights:
     """One player count's weights. A seat's value is its features less the mean of every
@@ -89,23 +85,16 @@ class EvaluationWeights:
 
 
 def _load() -> MappingProxyType[int, EvaluationWeights]:
-    raw: dict[str, Any] = json.loads(
-        resources.files("monastic.games.monastery")
-        .joinpath("data/evaluation.json")
-        .read_text(encoding="utf-8")
+    entries = read_fitted("monastic.games.monastery", FEATURES)
+    return MappingProxyType(
+        {
+            n: EvaluationWeights(
+                quadratic_terms(entry, "relative", len(FEATURES)),
+                quadratic_terms(entry, "level", len(FEATURES)),
+            )
+            for n, entry in entries.items()
+        }
     )
-    if tuple(raw["features"]) != FEATURES:
-        raise ValueError("data/evaluation.json was fitted on other features: refit it")
-    weights = {}
-    for n, entry in raw["players"].items():
-        parts = []
-        for part in ("relative", "level"):
-            terms = tuple((float(a), float(b), float(c)) for a, b, c in entry[part])
-            if len(terms) != len(FEATURES):
-                raise ValueError(f"data/evaluation.json: {n} players, {part}: {len(terms)} weights")
-            parts.append(terms)
-        weights[int(n)] = EvaluationWeights(*parts)
-    return MappingProxyType(weights)
 
 
 WEIGHTS = _load()
