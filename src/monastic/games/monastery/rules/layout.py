@@ -13,13 +13,23 @@ random games and compare):
   count differs (a loaded save, a hand-built position, a resampled world) gets a fresh one.
 - ``frontier`` is the sorted list of empty cells touching the monastery; ``cells`` maps each
   to ``(facing edges, facing classes, neighbour nodes)`` per side N, E, S, W, with -1 / 0 / -1
-  where the side is empty (the edges are those ``geometry.node_edge`` gives), and the
-  rotations per type that pass L2, L3 and L5 there.
-- ``adjacency`` is ``geometry.adjacency`` of the board: node -> sorted linked nodes.
+  where the side is empty (the edges are those ``geometry.node_edge`` gives), the
+  rotations per type that pass L2, L3 and L5 there, and the L4 bits of its neighbours
+  (``qualified``: bit 0 for the Abbey and livestock, bit ``tile + 1`` for the others).
+- ``adjacency`` is ``geometry.adjacency`` of the board: node -> sorted linked nodes;
+  ``links`` holds the same as tuples in a list indexed by node, ``places`` the nodes as
+  ``(x, y, node)`` sorted by place.
 - ``groups`` maps each laid path, field or garden tile to its component (§2.6): the frozenset
   of same-group tiles joined to it (paths only through path-to-path sides).
 - ``watch`` lists, sorted, the laid tiles next to the frontier whose L4 standing (finished, or
   fully occupied) may change: every one but the livestock, which are laid finished.
+- ``by_type[(type, stables)]`` lists, by key, the frontier cells where the type passes L2,
+  L3, L5 and L6 (``rotations``), each with its L4 bits and its placements. It is made from
+  the newest list an earlier layout of the same line made for that type (``known``), looking
+  again only at the cells the layouts since changed (``recent``: the cell laid on and those
+  whose neighbours changed for every type; the cells by a grown group for that group's
+  types only); every other cell's entry is the same, since it depends only on its
+  neighbours and their groups.
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
