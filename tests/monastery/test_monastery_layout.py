@@ -8,6 +8,7 @@ and a plain breadth-first search), at every decision of many random games of 2-4
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import deque
@@ -18,10 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from mon_helpers import GAME
 
+from monastic.games.monastery.actions import Lay, Move
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.rules import end, geometry, step
-from monastic.games.monastery.rules.layout import Layout, layout
+from monastic.games.monastery.rules.layout import Layout, layout, made_lay, made_move
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -47,8 +49,10 @@ def check_layout(st: MonasteryState) -> None:
     for key, memo in kept.fits.items():
         for ti, rots in memo.items():
             assert rots == fresh.rotations(key, ti), (key, TYPES[ti].id)
-    for key, lay_memo in kept.cell_lays.items():
-        for (ti, stables), lays in lay_memo.items():
+    # The placement lists per type, made from those of earlier layouts where they could be.
+    for (ti, stables), entries in kept.by_type.items():
+        assert entries == fresh._fitting(ti, stables), TYPES[ti].id
+        for key, _, lays in entries:
             assert [(a.x, a.y, a.rot) for a in lays] == [
                 (*geometry.cell_xy(key), r) for r in fresh.rotations(key, ti)
             ]
@@ -74,8 +78,9 @@ def check_layout(st: MonasteryState) -> None:
         for m in step.movable(st, seat):
             start = ABBEY if st.monk_location[m] < 0 else st.monk_location[m]
             for budget in (1, 2, 5):
-                assert step.reachable(st, seat, start, budget) == _reachable(
-                    st, seat, start, budget
+                # the same nodes and costs, in the same (breadth-first) order
+                assert list(step.reachable(st, seat, start, budget).items()) == list(
+                    _reachable(st, seat, start, budget).items()
                 )
 
 
@@ -196,3 +201,25 @@ def test_cell_options_with_bit_sets_equal_the_rule_by_rule_reference() -> None:
                 for t in TYPES
             )
             assert geometry.cell_options(their, classes) == expected, (their, classes)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    hs.sampled_from(sorted(t.id for t in TYPES)),
+    hs.integers(-512, 511),
+    hs.integers(-512, 511),
+    hs.integers(0, 3),
+    hs.booleans(),
+    hs.integers(-1, 3),
+)
+def test_the_actions_made_fast_are_the_values_the_classes_make(
+    tile: str, x: int, y: int, rot: int, stables: bool, box: int
+) -> None:
+    for made, built in (
+        (made_lay(tile, x, y, rot, stables), Lay(tile, x, y, rot, stables)),
+        (made_move(x, y, box, y, x, -1, rot), Move(x, y, box, y, x, -1, rot)),
+    ):
+        assert type(made) is type(built)
+        assert made == built and hash(made) == hash(built) and str(made) == str(built)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(made, dataclasses.fields(made)[0].name, 0)

@@ -8,6 +8,7 @@ from monastic.engine import GAME_OVER, Event, Result
 from monastic.games.monastery.actions import Lay
 from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, TYPES
 from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules.geometry import INST_TYPE
 from monastic.games.monastery.rules.layout import layout
 from monastic.games.monastery.state import (
     ENDING_E1,
@@ -30,14 +31,20 @@ def check_e2(st: StateData, action: Any, events: list[Event]) -> None:
 
 
 def e2_holds(st: StateData) -> bool:
-    types = sorted(
-        {INSTANCES[t].index for h in st.hands for t in h} | {INSTANCES[t].index for t in st.bag}
-    )
+    present = [False] * len(TYPES)
+    for hand in st.hands:
+        for t in hand:
+            present[INST_TYPE[t]] = True
+    for t in st.bag:
+        present[INST_TYPE[t]] = True
+    types = [ti for ti in _E2_ORDER if present[ti]]
     if not types:
         return True
-    # cheap types first: livestock and one-gateway tiles are the easiest to place
-    types.sort(key=lambda ti: (TYPES[ti].category != "livestock", ti))
     return not layout(st).any_placement(st, types)
+
+
+#: cheap types first: livestock and one-gateway tiles are the easiest to place
+_E2_ORDER = tuple(sorted(range(len(TYPES)), key=lambda ti: (TYPES[ti].category != "livestock", ti)))
 
 
 def game_over(st: StateData, events: list[Event]) -> None:

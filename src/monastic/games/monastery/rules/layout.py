@@ -13,13 +13,23 @@ random games and compare):
   count differs (a loaded save, a hand-built position, a resampled world) gets a fresh one.
 - ``frontier`` is the sorted list of empty cells touching the monastery; ``cells`` maps each
   to ``(facing edges, facing classes, neighbour nodes)`` per side N, E, S, W, with -1 / 0 / -1
-  where the side is empty (the edges are those ``geometry.node_edge`` gives), and the
-  rotations per type that pass L2, L3 and L5 there.
-- ``adjacency`` is ``geometry.adjacency`` of the board: node -> sorted linked nodes.
+  where the side is empty (the edges are those ``geometry.node_edge`` gives), the
+  rotations per type that pass L2, L3 and L5 there, and the L4 bits of its neighbours
+  (``qualified``: bit 0 for the Abbey and livestock, bit ``tile + 1`` for the others).
+- ``adjacency`` is ``geometry.adjacency`` of the board: node -> sorted linked nodes;
+  ``links`` holds the same as tuples in a list indexed by node, ``places`` the nodes as
+  ``(x, y, node)`` sorted by place.
 - ``groups`` maps each laid path, field or garden tile to its component (§2.6): the frozenset
   of same-group tiles joined to it (paths only through path-to-path sides).
 - ``watch`` lists, sorted, the laid tiles next to the frontier whose L4 standing (finished, or
   fully occupied) may change: every one but the livestock, which are laid finished.
+- ``by_type[(type, stables)]`` lists, by key, the frontier cells where the type passes L2,
+  L3, L5 and L6 (``rotations``), each with its L4 bits and its placements. It is made from
+  the newest list an earlier layout of the same line made for that type (``known``), looking
+  again only at the cells the layouts since changed (``recent``: the cell laid on and those
+  whose neighbours changed for every type; the cells by a grown group for that group's
+  types only); every other cell's entry is the same, since it depends only on its
+  neighbours and their groups.
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
@@ -28,7 +38,6 @@ entries that are pure functions of it) and clones share it. Saves never hold it.
 
 from __future__ import annotations
 
-import itertools
 from bisect import bisect_left, insort
 from functools import lru_cache
 
@@ -49,13 +58,27 @@ from monastic.games.monastery.state import StateData
 
 __all__ = ["Layout", "lay_action", "layout", "move_action", "tile_laid"]
 
-#: per frontier cell: facing edges, facing classes, neighbour nodes (each N, E, S, W), and
-#: per type index the rotations passing L2, L3 and L5 (``geometry.cell_options``)
-CellInfo = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
-#: a start's routes: (node, cost) in breadth-first order, and (x, y, node, cost) by place
-Routes = tuple[list[tuple[int, int]], list[tuple[int, int, int, int]]]
+#: per frontier cell: facing edges, facing classes, neighbour nodes (each N, E, S, W), per
+#: type index the rotations passing L2, L3 and L5 (``geometry.cell_options``), and the L4
+#: bits of its neighbours (``Layout.qualified``)
+CellInfo = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int
+]
+#: a cell where a type fits: its key, its L4 bits and the placements there as actions
+FitEntry = tuple[int, int, tuple[Lay, ...]]
+#: a start's routes: the nodes in breadth-first order and the cost per node (-1: not
+#: reached, 0: the start); ``Layout.places`` gives them by place
+Routes = tuple[list[int], list[int]]
+#: the movement graph's nodes are the tiles and the Abbey
+NODES = ABBEY + 1
+#: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
+IS_LIVESTOCK = tuple(t.livestock for t in INSTANCES)
 #: memo bound: a long search meets many hand and occupancy combinations on one layout
 _MEMO_LIMIT = 4096
+#: the key offsets of the sides N, E, S, W
+_N, _E, _S, _W = OFF
+#: how many layouts back ``Layout.known`` lists are reused from
+_RECENT = 8
 
 
 class Layout:
@@ -64,14 +87,16 @@ class Layout:
     __slots__ = (
         "adjacency",
         "by_type",
-        "cell_lays",
         "cells",
         "fits",
         "frontier",
         "groups",
+        "known",
         "laid",
         "lays",
-        "qual_cells",
+        "links",
+        "places",
+        "recent",
         "routes_memo",
         "tiles",
         "watch",
@@ -84,14 +109,24 @@ class Layout:
     groups: dict[int, frozenset[int]]
     watch: tuple[int, ...]
     tiles: tuple[int, ...]
+    # the movement graph again, for the breadth-first search: node -> linked nodes (a list
+    # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
+    links: list[tuple[int, ...]]
+    places: list[tuple[int, int, int]]
+    # What ``by_type`` may be made from: per (type, stables) the newest list an earlier
+    # layout of this one's line made, with its ``laid``; and, newest last, what each of the
+    # last layouts of the line changed: the cells whose entries changed for every type (the
+    # cell laid on, those whose neighbours changed), and the group whose component grew
+    # with the cells by it (changed for that group's types only, L6). Every other cell's
+    # entry is the same.
+    known: dict[tuple[int, bool], tuple[int, list[FitEntry]]]
+    recent: tuple[tuple[set[int], int, set[int]], ...]
     # memos of pure functions of the layout
     # per frontier cell (shared with the next layouts while the cell's surroundings stay):
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
-    cell_lays: dict[int, dict[tuple[int, bool], tuple[Lay, ...]]]  # (type, stables) -> actions
-    by_type: dict[tuple[int, bool], list[tuple[int, tuple[Lay, ...]]]]  # cells a type fits
-    qual_cells: dict[tuple[bool, ...], frozenset[int]]  # ``watch`` standing -> L4 cells
-    lays: dict[tuple[int, bool, tuple[bool, ...]], list[Lay]]
-    routes_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Routes]
+    by_type: dict[tuple[int, bool], list[FitEntry]]  # the cells a type fits, by key
+    lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
+    routes_memo: dict[tuple[int, int, tuple[int, ...]], Routes]
 
     @classmethod
     def of(cls, st: StateData) -> Layout:
@@ -111,10 +146,14 @@ class Layout:
                     new.groups[j] = comp
         new.watch = _watch(st, new.cells)
         new.tiles = tuple(sorted(n for n in new.adjacency if n != ABBEY))
+        new.links = [()] * NODES
+        for node, linked in new.adjacency.items():
+            new.links[node] = tuple(linked)
+        new.places = sorted([(*_node_xy(st, node), node) for node in new.adjacency])
         new.fits = {}
-        new.cell_lays = {}
         new.by_type = {}
-        new.qual_cells = {}
+        new.known = {}
+        new.recent = ()
         new.lays = {}
         new.routes_memo = {}
         return new
@@ -129,21 +168,24 @@ class Layout:
         del frontier[bisect_left(frontier, key)]
         cells = self.cells.copy()
         del cells[key]
-        touched = []
+        stale = {key}
         for o in OFF:
             nk = key + o
             if nk not in grid:
                 if nk not in cells:
                     insort(frontier, nk)
                 cells[nk] = _cell_info(st, nk)
-                touched.append(nk)
+                stale.add(nk)
         new.frontier = frontier
         new.cells = cells
         # The movement graph gains the tile and its links (livestock are not nodes).
         adjacency = self.adjacency
-        if not INSTANCES[inst].livestock:
+        links = self.links
+        places = self.places
+        if not IS_LIVESTOCK[inst]:
             adjacency = adjacency.copy()
-            links = []
+            links = links[:]
+            found = []
             for d in range(4):
                 nk = key + OFF[d]
                 other = grid.get(nk)
@@ -152,34 +194,54 @@ class Layout:
                 if ROT[INST_TYPE[inst]][st.tile_rotation[inst]][d] and node_edge(
                     st, other, key, (d + 2) % 4
                 ):
-                    links.append(other)
-            adjacency[inst] = sorted(set(links))
-            for other in adjacency[inst]:
+                    found.append(other)
+            linked = sorted(set(found))
+            adjacency[inst] = linked
+            links[inst] = tuple(linked)
+            for other in linked:
                 adjacency[other] = sorted([*adjacency[other], inst])
+                links[other] = tuple(adjacency[other])
+            places = places[:]
+            insort(places, (*cell_xy(key), inst))
         new.adjacency = adjacency
-        # Its group merges with the components it joins; cells by them see a new size (L6).
+        new.links = links
+        new.places = places
+        # Its group merges with the components it joins; cells by them see a new size (L6),
+        # which only matters to the types of that group.
         groups = self.groups
-        stale = set(touched)
-        if TYPES[INST_TYPE[inst]].group:
+        group = TYPES[INST_TYPE[inst]].group
+        grouped: set[int] = set()
+        if group:
             groups = groups.copy()
             comp = frozenset([inst, *(j for n in _group_links(st, inst) for j in self.groups[n])])
             for j in comp:
                 groups[j] = comp
                 k = st.tile_cell[j]
-                stale.update(k + o for o in OFF if k + o not in grid)
+                for o in OFF:
+                    if k + o not in grid and k + o not in stale:
+                        grouped.add(k + o)
         new.groups = groups
-        new.watch = _watch(st, cells)
+        new.watch = _watch_after(st, self.watch, inst)
         new.tiles = (
             self.tiles if adjacency is self.adjacency else tuple(sorted([*self.tiles, inst]))
         )
-        stale.add(key)
-        new.fits = self.fits.copy()
-        new.cell_lays = self.cell_lays.copy()
+        fits = self.fits.copy()
         for k in stale:
-            new.fits.pop(k, None)
-            new.cell_lays.pop(k, None)
+            fits.pop(k, None)
+        for k in grouped:
+            old_fits = fits.get(k)
+            if old_fits is not None:
+                fits[k] = {ti: r for ti, r in old_fits.items() if TYPES[ti].group != group}
+        new.fits = fits
         new.by_type = {}
-        new.qual_cells = {}
+        known = self.known
+        if self.by_type:
+            known = known.copy()
+            at = self.laid
+            for which, got in self.by_type.items():
+                known[which] = (at, got)
+        new.known = known
+        new.recent = (*self.recent[1 - _RECENT :], (stale, group, grouped))
         new.lays = {}
         new.routes_memo = {}
         return new
@@ -187,8 +249,8 @@ class Layout:
     def rotations(self, key: int, ti: int) -> tuple[int, ...]:
         """The rotations of type ``ti`` at frontier cell ``key`` passing L2, L3, L5 and L6
         (L4 depends on finishing and monks, and is checked apart)."""
-        their, _, nodes, options = self.cells[key]
-        rots = options[ti]
+        info = self.cells[key]
+        rots = info[3][ti]
         group = TYPES[ti].group
         if not rots or not group:
             return rots
@@ -197,7 +259,11 @@ class Layout:
             memo = self.fits[key] = {}
         got = memo.get(ti)
         if got is None:
-            got = memo[ti] = tuple(r for r in rots if self._group_fits(ti, group, nodes, their, r))
+            kept = []
+            for r in rots:
+                if self._group_fits(ti, group, info[2], info[0], r):
+                    kept.append(r)
+            got = memo[ti] = tuple(kept)
         return got
 
     def _group_fits(
@@ -213,104 +279,137 @@ class Layout:
             if group == PATH_GROUP and (mine[d] != PATH or their[d] != PATH):
                 continue
             joined.add(self.groups[node])
-        return 1 + sum(len(c) for c in joined) <= LIMITS[group]
+        size = 1
+        for comp in joined:
+            size += len(comp)
+        return size <= LIMITS[group]
 
-    def qualified(self, st: StateData) -> tuple[bool, ...]:
-        """L4 standing of each ``watch`` tile now: finished, or fully occupied."""
+    def qualified(self, st: StateData) -> int:
+        """L4 standing now, as a bit set of the ``watch`` tiles finished or fully occupied
+        (bit ``tile + 1``) and bit 0, which stands for the Abbey and the livestock."""
         finished, boxes = st.tile_finished, st.tile_box_monks
-        return tuple([bool(finished[n]) or -1 not in boxes[n] for n in self.watch])
+        bits = 1
+        for n in self.watch:
+            if finished[n] or -1 not in boxes[n]:
+                bits |= 1 << (n + 1)
+        return bits
 
-    def lay_list(self, st: StateData, ti: int, stables: bool, qual: tuple[bool, ...]) -> list[Lay]:
+    def lay_list(self, st: StateData, ti: int, stables: bool, qual: int) -> list[Lay]:
         """The legal placements of type ``ti`` as actions, by cell then rotation, when the
-        ``watch`` tiles stand as ``qual`` says (shared: never change the list)."""
+        tiles stand as ``qual`` (from ``qualified``) says (shared: never change the list)."""
         memo_key = (ti, stables, qual)
         got = self.lays.get(memo_key)
         if got is not None:
             return got
-        cells = self.qual_cells.get(qual)
-        if cells is None:
-            cells = self.qual_cells[qual] = self._qualified_cells(qual)
         out: list[Lay] = []
-        for key, lays in self._fitting(st, ti, stables):
-            if key in cells:
+        for _, touching, lays in self._fitting(ti, stables):
+            if touching & qual:
                 out.extend(lays)
         if len(self.lays) >= _MEMO_LIMIT:
             self.lays.clear()
         self.lays[memo_key] = out
         return out
 
-    def _qualified_cells(self, qual: tuple[bool, ...]) -> frozenset[int]:
-        """L4: the frontier cells next to the Abbey, a finished tile or a fully occupied one."""
-        standing = dict(zip(self.watch, qual, strict=True))
-        return frozenset(
-            key
-            for key, (_, _, nodes, _) in self.cells.items()
-            if any(n >= 0 and standing.get(n, True) for n in nodes)
-        )
-
-    def _fitting(self, st: StateData, ti: int, stables: bool) -> list[tuple[int, tuple[Lay, ...]]]:
-        """The frontier cells where type ``ti`` passes L2, L3, L5 and L6, with its actions."""
-        got = self.by_type.get((ti, stables))
+    def _fitting(self, ti: int, stables: bool) -> list[FitEntry]:
+        """The frontier cells where type ``ti`` passes L2, L3, L5 and L6, by key, each with
+        the L4 bits of its neighbours (``CellInfo``) and its actions. Made from the list of
+        the layout before when it has one: only the stale cells are looked at again."""
+        which = (ti, stables)
+        got = self.by_type.get(which)
         if got is not None:
             return got
-        got = []
-        tile = TYPES[ti].id
-        cell_lays = self.cell_lays
-        which = (ti, stables)
-        for key in self.frontier:
-            memo = cell_lays.get(key)
-            if memo is None:
-                memo = cell_lays[key] = {}
-            lays = memo.get(which)
-            if lays is None:
-                x, y = cell_xy(key)
-                lays = tuple(lay_action(tile, x, y, r, stables) for r in self.rotations(key, ti))
-                memo[which] = lays
-            if lays:
-                got.append((key, lays))
-        self.by_type[ti, stables] = got
+        stale = self._stale_since(which)
+        if stale is None:
+            got = []
+            cells = self.cells
+            for key in self.frontier:
+                if not cells[key][3][ti]:  # most types fail L2, L3 or L5 at most cells
+                    continue
+                entry = self._fit_entry(key, ti, stables)
+                if entry is not None:
+                    got.append(entry)
+        else:
+            got = [entry for entry in self.known[which][1] if entry[0] not in stale]
+            cells = self.cells
+            for key in stale:
+                info = cells.get(key)
+                if info is not None and info[3][ti]:
+                    entry = self._fit_entry(key, ti, stables)
+                    if entry is not None:
+                        insort(got, entry)  # keys differ: the comparison stops there
+        self.by_type[which] = got
         return got
+
+    def _stale_since(self, which: tuple[int, bool]) -> set[int] | None:
+        """The cells changed since the layout of ``known[which]``, None when there is none
+        or too much changed (then the list is made afresh)."""
+        got = self.known.get(which)
+        if got is None:
+            return None
+        back = self.laid - got[0]
+        recent = self.recent
+        if back > len(recent):
+            return None
+        group = TYPES[which[0]].group
+        stale: set[int] = set()
+        for i in range(len(recent) - back, len(recent)):
+            cells, grown, grouped = recent[i]
+            stale |= cells
+            if grown == group:
+                stale |= grouped
+        return stale
+
+    def _fit_entry(self, key: int, ti: int, stables: bool) -> FitEntry | None:
+        """``key``'s entry of ``_fitting``, None when no rotation fits there."""
+        rots = self.rotations(key, ti)
+        if not rots:
+            return None
+        return key, self.cells[key][4], lays_at(key, ti, stables, rots)
 
     def any_placement(self, st: StateData, types: list[int]) -> bool:
         """Some type of ``types`` fits somewhere, every tile counting as qualifying (E2)."""
-        return any(self.rotations(key, ti) for key in self.frontier for ti in types)
+        for key in self.frontier:
+            for ti in types:
+                if self.rotations(key, ti):
+                    return True
+        return False
 
-    def routes(
-        self, st: StateData, start: int, stops: tuple[int, ...], jumps: tuple[int, ...]
-    ) -> Routes:
-        """Breadth-first from ``start`` over the movement graph, unbounded: ``stops`` are
-        entered but not left (unfinished tiles with a free box), ``jumps`` are one step
-        from anywhere (passages). A budget keeps the nodes within it, in the same order."""
+    def routes(self, st: StateData, start: int, stops: int, jumps: tuple[int, ...]) -> Routes:
+        """Breadth-first from ``start`` over the movement graph, unbounded: the nodes in the
+        bit set ``stops`` are entered but not left (unfinished tiles with a free box),
+        ``jumps`` are one step from anywhere (passages). A budget keeps the nodes within
+        it, in the same order."""
         memo_key = (start, stops, jumps)
         got = self.routes_memo.get(memo_key)
         if got is not None:
             return got
-        adj = self.adjacency
-        stop = set(stops)
-        dist = {start: 0}
+        links = self.links
+        dist = [-1] * NODES
+        dist[start] = 0
         # From the start: its links, then the passages (one step from anywhere, so none is
         # met later for less); from then on only links.
         queue = [start]
-        for nxt in (*adj[start], *jumps):
-            if nxt not in dist:
+        for nxt in links[start]:
+            if dist[nxt] < 0:
                 dist[nxt] = 1
                 queue.append(nxt)
-        bfs: list[tuple[int, int]] = []
-        for node in itertools.islice(queue, 1, None):  # the queue grows while it is read
-            c = dist[node]
-            bfs.append((node, c))
-            if node in stop:
+        for nxt in jumps:
+            if dist[nxt] < 0:
+                dist[nxt] = 1
+                queue.append(nxt)
+        i = 1
+        while i < len(queue):  # the queue grows while it is read
+            node = queue[i]
+            i += 1
+            if stops >> node & 1:
                 continue
-            for nxt in adj[node]:
-                if nxt not in dist:
-                    dist[nxt] = c + 1
+            c = dist[node] + 1
+            for nxt in links[node]:
+                if dist[nxt] < 0:
+                    dist[nxt] = c
                     queue.append(nxt)
-        cell = st.tile_cell
-        places = [
-            (*(ABBEY_XY if node == ABBEY else cell_xy(cell[node])), node, c) for node, c in bfs
-        ]
-        places.sort()
-        got = (bfs, places)
+        del queue[0]
+        got = (queue, dist)
         if len(self.routes_memo) >= _MEMO_LIMIT:
             self.routes_memo.clear()
         self.routes_memo[memo_key] = got
@@ -347,12 +446,52 @@ def _cell_info(st: StateData, key: int) -> CellInfo:
         their[d] = node_edge(st, node, key, (d + 2) % 4)
         classes[d] = 1 if node == ABBEY else TYPES[INST_TYPE[node]].cls
     facing, kinds = tuple(their), tuple(classes)
-    return facing, kinds, tuple(nodes), cell_options(facing, kinds)
+    return facing, kinds, tuple(nodes), cell_options(facing, kinds), _l4_bits(nodes)
+
+
+def _l4_bits(nodes: list[int]) -> int:
+    """The bits of ``Layout.qualified`` that qualify a cell with these neighbours for L4."""
+    bits = 0
+    for n in nodes:
+        if n == ABBEY or (n >= 0 and IS_LIVESTOCK[n]):
+            bits |= 1  # the Abbey and the livestock (laid finished) always qualify
+        elif n >= 0:
+            bits |= 1 << (n + 1)
+    return bits
+
+
+def _node_xy(st: StateData, node: int) -> tuple[int, int]:
+    return ABBEY_XY if node == ABBEY else cell_xy(st.tile_cell[node])
 
 
 def _watch(st: StateData, cells: dict[int, CellInfo]) -> tuple[int, ...]:
-    found = {n for _, _, nodes, _ in cells.values() for n in nodes if 0 <= n < ABBEY}
-    return tuple(sorted(n for n in found if not INSTANCES[n].livestock))
+    found = {n for info in cells.values() for n in info[2] if 0 <= n < ABBEY}
+    return tuple(sorted(n for n in found if not IS_LIVESTOCK[n]))
+
+
+def _watch_after(st: StateData, watch: tuple[int, ...], inst: int) -> tuple[int, ...]:
+    """``watch`` once ``inst`` was laid: it joins if it touches an empty cell, and the tiles
+    around it leave once they touch none (no other tile can change)."""
+    grid = st.grid
+    cell = st.tile_cell
+    key = cell[inst]
+    leaving = []
+    for o in OFF:
+        n = grid.get(key + o)
+        if n is None or n == ABBEY or IS_LIVESTOCK[n]:
+            continue
+        k = cell[n]
+        if k + _N in grid and k + _E in grid and k + _S in grid and k + _W in grid:
+            leaving.append(n)
+    joins = not IS_LIVESTOCK[inst] and (
+        key + _N not in grid or key + _E not in grid or key + _S not in grid or key + _W not in grid
+    )
+    if not leaving and not joins:
+        return watch
+    out = [n for n in watch if n not in leaving]
+    if joins:
+        insort(out, inst)
+    return tuple(out)
 
 
 def _adjacency(st: StateData) -> dict[int, list[int]]:
@@ -360,7 +499,7 @@ def _adjacency(st: StateData) -> dict[int, list[int]]:
     grid = st.grid
     adj: dict[int, list[int]] = {ABBEY: []}
     for i, k in enumerate(st.tile_cell):
-        if k >= 0 and not INSTANCES[i].livestock:
+        if k >= 0 and not IS_LIVESTOCK[i]:
             adj[i] = []
     for node in adj:
         keys = ABBEY_KEYS if node == ABBEY else (st.tile_cell[node],)
@@ -407,13 +546,58 @@ def _component(st: StateData, start: int) -> frozenset[int]:
     return frozenset(seen)
 
 
+# The listing makes a new placement or move for every one not met before; the generated
+# ``__init__`` of a frozen dataclass sets each field through ``object.__setattr__``, three
+# times slower than setting the slots directly, as these do for the rules' own well-formed
+# values (here, in a module the build compiles, rather than beside the pure classes).
+_new = object.__new__
+_LAY_TILE, _LAY_X, _LAY_Y, _LAY_ROT, _LAY_STABLES = (
+    Lay.__dict__[name].__set__ for name in ("tile", "x", "y", "rot", "stables")
+)
+_MOVE_SX, _MOVE_SY, _MOVE_SBOX, _MOVE_DX, _MOVE_DY, _MOVE_DBOX, _MOVE_COST = (
+    Move.__dict__[name].__set__ for name in ("sx", "sy", "sbox", "dx", "dy", "dbox", "cost")
+)
+
+
+def made_lay(tile: str, x: int, y: int, rot: int, stables: bool) -> Lay:
+    """``Lay(tile, x, y, rot, stables)``, made faster."""
+    action: Lay = _new(Lay)
+    _LAY_TILE(action, tile)
+    _LAY_X(action, x)
+    _LAY_Y(action, y)
+    _LAY_ROT(action, rot)
+    _LAY_STABLES(action, stables)
+    return action
+
+
+def made_move(sx: int, sy: int, sbox: int, dx: int, dy: int, dbox: int, cost: int) -> Move:
+    """``Move(sx, sy, sbox, dx, dy, dbox, cost)``, made faster."""
+    action: Move = _new(Move)
+    _MOVE_SX(action, sx)
+    _MOVE_SY(action, sy)
+    _MOVE_SBOX(action, sbox)
+    _MOVE_DX(action, dx)
+    _MOVE_DY(action, dy)
+    _MOVE_DBOX(action, dbox)
+    _MOVE_COST(action, cost)
+    return action
+
+
+@lru_cache(maxsize=1 << 16)
+def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[Lay, ...]:
+    """The placements of type ``ti`` at cell ``key`` in these rotations, as shared actions."""
+    x, y = cell_xy(key)
+    tile = TYPES[ti].id
+    return tuple([lay_action(tile, x, y, r, stables) for r in rots])
+
+
 @lru_cache(maxsize=1 << 16)
 def lay_action(tile: str, x: int, y: int, rot: int, stables: bool) -> Lay:
     """One shared ``Lay`` per placement (actions are frozen values; making them is dear)."""
-    return Lay(tile, x, y, rot, stables)
+    return made_lay(tile, x, y, rot, stables)
 
 
 @lru_cache(maxsize=1 << 16)
 def move_action(sx: int, sy: int, sbox: int, dx: int, dy: int, dbox: int, cost: int) -> Move:
     """One shared ``Move`` per move."""
-    return Move(sx, sy, sbox, dx, dy, dbox, cost)
+    return made_move(sx, sy, sbox, dx, dy, dbox, cost)

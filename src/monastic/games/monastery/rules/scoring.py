@@ -59,12 +59,20 @@ SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
 
 
 def _on(st: StateData, node: int) -> list[int]:
-    return [m for m in range(N_MONKS) if st.monk_location[m] == node]
+    location = st.monk_location
+    out = []
+    for m in range(N_MONKS):
+        if location[m] == node:
+            out.append(m)
+    return out
 
 
 def _prayed_on(st: StateData, node: int) -> bool:
     location, posture = st.monk_location, st.monk_posture
-    return any(location[m] == node and posture[m] != UPRIGHT for m in range(N_MONKS))
+    for m in range(N_MONKS):  # noqa: SIM110 - a loop is cheaper than any() over a generator
+        if location[m] == node and posture[m] != UPRIGHT:
+            return True
+    return False
 
 
 def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[str, int]]]:
@@ -72,9 +80,7 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
     pts = 0
     monks: list[int] = []
     detail: list[tuple[str, int]] = []
-    for i in sorted(st.laid_order, key=st.tile_cell.__getitem__):
-        if st.tile_finished[i] or -1 in st.tile_box_monks[i]:
-            continue
+    for i in _fully_occupied(st):
         mine = [b for b, m in enumerate(st.tile_box_monks[i]) if common.owner(st, m) == seat]
         if not mine:
             continue
@@ -89,6 +95,14 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
         x, y = cell_xy(st.tile_cell[i])
         detail.append((f"{x},{y}", got))
     return pts, monks, detail
+
+
+def _fully_occupied(st: StateData) -> list[int]:
+    """The unfinished tiles with every box taken, by place (cell key)."""
+    finished, boxes = st.tile_finished, st.tile_box_monks
+    full = [i for i in st.laid_order if not finished[i] and -1 not in boxes[i]]
+    full.sort(key=st.tile_cell.__getitem__)
+    return full
 
 
 def toil_points(st: StateData, seat: int) -> int:
@@ -163,25 +177,26 @@ def _symbol_tiles(st: StateData, seat: int) -> list[int]:
     if st.simple:
         return []
     out = []
-    for i in sorted(st.laid_order):
-        t = INSTANCES[i]
+    location, posture = st.monk_location, st.monk_posture
+    for i in st.laid_order:
         if (
-            t.symbol not in SYMBOLS
+            not _HAS_SYMBOL[i]
             or not st.tile_finished[i]
             or st.tile_built_round[i] == st.round
             or i in st.used_symbol_tiles
+            or _prayed_on(st, i)
         ):
             continue
-        if _prayed_on(st, i):
-            continue
-        if any(
-            st.monk_location[m] == i
-            and st.monk_posture[m] == UPRIGHT
-            and m not in st.building_monks
-            for m in common.seat_monks(st, seat)
-        ):
-            out.append(i)
+        for m in common.seat_monks(st, seat):
+            if location[m] == i and posture[m] == UPRIGHT and m not in st.building_monks:
+                out.append(i)
+                break
+    out.sort()
     return out
+
+
+#: per tile instance: whether its symbol is one of ``SYMBOLS`` (used in a scoring, S2)
+_HAS_SYMBOL = tuple(t.symbol in SYMBOLS for t in INSTANCES)
 
 
 def _library_pairs(st: StateData) -> list[Library]:
@@ -191,11 +206,17 @@ def _library_pairs(st: StateData) -> list[Library]:
         if st.board_letters[c] not in ("", "+") and not st.board_small_side[c]
     ]
     return [
-        Library(a, b)
+        _library(a, b)
         for i, a in enumerate(cells)
         for b in cells[i + 1 :]
         if st.board_letters[a] != st.board_letters[b]
     ]
+
+
+@lru_cache(maxsize=4096)
+def _library(a: int, b: int) -> Library:
+    """One shared ``Library`` per pair of cells (actions are frozen values)."""
+    return Library(a, b)
 
 
 def _pray_options(st: StateData, seat: int) -> list[Pray]:
@@ -285,8 +306,9 @@ def can_buy(st: StateData, seat: int) -> bool:
                 return True
             row = cell // BOARD_COLUMNS
             location, cross_row = st.monk_location, st.monk_cross_row
-            if any(location[m] == CROSS and cross_row[m] == row for m in range(N_MONKS)):
-                return True
+            for m in range(N_MONKS):
+                if location[m] == CROSS and cross_row[m] == row:
+                    return True
     return False
 
 
@@ -461,6 +483,14 @@ def _use(st: StateData, seat: int, symbol: str) -> int:
     return i
 
 
+def _held_by(st: StateData, monks: list[int], seats: list[int]) -> bool:
+    """Some of ``monks`` belongs to one of ``seats``."""
+    for m in monks:  # noqa: SIM110 - a loop is cheaper than any() over a generator
+        if common.owner(st, m) in seats:
+            return True
+    return False
+
+
 def finish(st: StateData, seat: int, events: list[Event]) -> None:
     """S6 conversion, then the flips of M-30."""
     got = BOARD.convert(st.scoring_points)
@@ -471,10 +501,8 @@ def finish(st: StateData, seat: int, events: list[Event]) -> None:
     st.building_monks = []
     st.used_symbol_tiles = []
     later = st.turn_order[st.turn + 1 :]
-    for i in sorted(st.laid_order, key=st.tile_cell.__getitem__):
-        if st.tile_finished[i] or -1 in st.tile_box_monks[i]:
-            continue
-        if any(common.owner(st, m) in later for m in st.tile_box_monks[i]):
+    for i in _fully_occupied(st):  # a flip changes only its own tile's fields
+        if _held_by(st, st.tile_box_monks[i], later):
             continue
         st.tile_finished[i] = 1
         st.tile_built_round[i] = st.round

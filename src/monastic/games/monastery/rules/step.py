@@ -23,6 +23,8 @@ from monastic.games.monastery.state import IN_ABBEY, P_RETURN, R_EXCHANGE, UPRIG
 
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
 
+#: per tile instance: how many monks may stand on it once finished (its value)
+VALUE = tuple(t.value for t in INSTANCES)
 #: colour -> the instance index of that colour's secret passage
 PASSAGE_OF = tuple(
     next(i for i, t in enumerate(INSTANCES) if t.owner_colour == c) for c in range(COLOURS)
@@ -71,39 +73,47 @@ def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
     return out
 
 
-def _passages(st: StateData, seat: int) -> list[int]:
+def _passages(st: StateData, seat: int) -> tuple[int, ...]:
     """Laid passages a monk of ``seat`` may jump to (M-19, team: partner's too)."""
     colours = [st.seat_colour[seat]]
     if st.team:
         colours.append(common.partner_colour(st, seat))
     out = []
+    location, posture = st.monk_location, st.monk_posture
     for c in colours:
         i = PASSAGE_OF[c]
-        if st.tile_cell[i] >= 0 and not any(
-            loc == i and st.monk_posture[m] != UPRIGHT for m, loc in enumerate(st.monk_location)
-        ):
+        if st.tile_cell[i] < 0:
+            continue
+        blocked = False  # a monk praying or imprisoned there (M-19)
+        for m in range(len(location)):
+            if location[m] == i and posture[m] != UPRIGHT:
+                blocked = True
+                break
+        if not blocked:
             out.append(i)
     out.sort()
-    return out
+    return tuple(out)
 
 
 def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, int]:
     """Min cost from ``start`` to every node a monk may end on (start excluded), in the order
     a breadth-first search meets them."""
     counts = _monk_counts(st)
-    bfs, _ = _routes(st, seat, start)
-    return {node: c for node, c in bfs if c <= budget and _may_end(st, node, counts)}
+    order, dist = layout(st).routes(st, start, _stops(st), _passages(st, seat))
+    return {
+        node: dist[node] for node in order if dist[node] <= budget and _may_end(st, node, counts)
+    }
 
 
-def _routes(
-    st: StateData, seat: int, start: int
-) -> tuple[list[tuple[int, int]], list[tuple[int, int, int, int]]]:
-    """Every node a monk of ``seat`` at ``start`` can get to, whatever its budget (§2.7:
-    it stops on an unfinished tile with a free box; M-19: it may jump to its passages)."""
-    lay = layout(st)
+def _stops(st: StateData) -> int:
+    """The nodes a monk enters but does not leave (§2.7), as a bit set: the unfinished tiles
+    with a free box."""
     finished, boxes = st.tile_finished, st.tile_box_monks
-    stops = tuple([n for n in lay.tiles if not finished[n] and -1 in boxes[n]])
-    return lay.routes(st, start, stops, tuple(_passages(st, seat)))
+    bits = 0
+    for n in st.laid_order:
+        if not finished[n] and -1 in boxes[n]:
+            bits |= 1 << n
+    return bits
 
 
 def _monk_counts(st: StateData) -> list[int]:
@@ -145,29 +155,40 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
     if st.movement_points <= 0 and not st.shiftable_monks:
         return out
     budget = st.movement_points
-    counts = _monk_counts(st) if budget > 0 else []
     finished, boxes = st.tile_finished, st.tile_box_monks
+    lay = layout(st)
+    counts: list[int] = []
+    stops = 0
+    jumps: tuple[int, ...] = ()
+    if budget > 0:
+        counts = _monk_counts(st)
+        stops = _stops(st)
+        jumps = _passages(st, seat)
     for m in movable(st, seat):
         start = common.node_of(st, m)
         sx, sy = common.xy_of_node(st, start)
         sbox = st.monk_box[m]
         if budget > 0:
             # ordered by place, never by tile number (which would hint at hidden identities)
-            for dx, dy, node, cost in _routes(st, seat, start)[1]:
-                if cost > budget:
+            dist = lay.routes(st, start, stops, jumps)[1]
+            for dx, dy, node in lay.places:
+                cost = dist[node]
+                if cost <= 0 or cost > budget:  # the start, not reached, or too far
                     continue
                 if node == ABBEY:
                     out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
                 elif finished[node]:
-                    if counts[node] < INSTANCES[node].value:
+                    if counts[node] < VALUE[node]:
                         out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
                 else:
-                    for b, occ in enumerate(boxes[node]):
-                        if occ == -1:
+                    occupants = boxes[node]
+                    for b in range(len(occupants)):
+                        if occupants[b] == -1:
                             out.append(move_action(sx, sy, sbox, dx, dy, b, cost))
         if m in st.shiftable_monks:
-            for b, occ in enumerate(st.tile_box_monks[start]):
-                if occ == -1:
+            occupants = boxes[start]
+            for b in range(len(occupants)):
+                if occupants[b] == -1:
                     out.append(_shift(sx, sy, sbox, b))
     return out
 
