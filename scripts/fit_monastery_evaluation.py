@@ -16,7 +16,6 @@ The same arguments give the same file.
 
 from __future__ import annotations
 
-import argparse
 import pathlib
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -132,20 +131,11 @@ def _fit(n: int, games: int, jobs: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
-    )
-    parser.add_argument("--games", type=int, default=1500, help="games per player count")
-    parser.add_argument("--players", type=int, action="append", help="only this count")
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
-    from monastic.engine.fitted import write_fitted
     from monastic.games.monastery.evaluation import FEATURES
+    from monastic.lab.fitting import fit_command
 
-    fitted = {n: _fit(n, args.games, args.jobs) for n in args.players or (2, 3, 4)}
     about = "Monastery's evaluation: written by scripts/fit_monastery_evaluation.py"
-    write_fitted(OUT, about, FEATURES, args.games, FIRST_SEED, fitted)
-    print(f"wrote {OUT}")
+    fit_command(__doc__, OUT, about, FEATURES, FIRST_SEED, _fit)
 
 
 if __name__ == "__main__":
