@@ -23,7 +23,8 @@ __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action", "search_a
 #: paired games at 250 iterations; these won 83.3% of 24 tuning games and, on fresh seeds,
 #: 64.0% of 100 paired games (50 deals, 54.0-73.0%; +1.38 points a deal) at 100 iterations,
 #: about what ``medium`` reaches with them (cutoff, rivals and bias were changed together,
-#: not measured one by one; short of the 80% the project wants).
+#: not measured one by one). With the fitted evaluation since: 76.0% and 77.0% of 100
+#: paired games at 100 and 200 iterations (short of the 80% the project wants).
 #: - cutoff 12: about one round at 2 players (some 12 decisions), so a playout reaches the
 #:   scoring that the step prepares; the evaluation's margin correlates with the final one
 #:   0.46 after 12 decisions in the first quarter of a game, 0.39 after 5
