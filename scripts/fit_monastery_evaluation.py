@@ -44,10 +44,10 @@ def _rows(job: tuple[int, int]) -> list[Row]:
     while not s.is_over():
         if k % EVERY == 0:
             left = evaluation.share_left(s.round)
-            scorings = heuristic_value.scorings_left(s)
+            now = evaluation.moment(s)
             rough = heuristic_value.evaluate(s)
             for p in range(n):
-                x = evaluation.position_features(s, p, scorings)
+                x = evaluation.position_features(s, p, now)
                 sampled.append((k, p, x, left, rough[p]))
         seat = s.to_act()[0]
         s.apply(seat, strategy.greedy_action(s, seat, rng))

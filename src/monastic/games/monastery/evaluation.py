@@ -19,11 +19,8 @@ from monastic.games.monastery.catalogue import BOARD, INSTANCES, MONKS_PER_COLOU
 from monastic.games.monastery.heuristic_value import (
     POINT_VALUE,
     SPEND_VALUE,
-    partial_box_points,
+    held_on_unfinished,
     scorings_left,
-)
-from monastic.games.monastery.heuristic_value import (
-    build_points as full_tile_points,
 )
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.end import result
@@ -44,6 +41,7 @@ __all__ = [
     "EvaluationWeights",
     "estimate",
     "evaluate",
+    "moment",
     "position_features",
     "share_left",
 ]
@@ -105,16 +103,30 @@ def share_left(round_: int) -> float:
     return (common.LAST_ROUND - round_ + 1) / common.LAST_ROUND
 
 
-def position_features(st: StateData, seat: int, left_scorings: int) -> list[float]:
+#: what every seat's features read of the position alike (``moment``): the study and toil
+#: rounds left, and whether the next of them is a study hour, or a toil hour
+Moment = tuple[int, bool, bool]
+
+
+def moment(st: StateData) -> Moment:
+    """The part of ``position_features`` that is the same for every seat, worked out once."""
+    left = scorings_left(st)
+    for r in range(st.round, common.LAST_ROUND + 1):
+        h = (r - 1) % common.HOURS_PER_DAY + 1
+        if h in common.STUDY_HOURS or h in common.TOIL_HOURS:
+            return left, h in common.STUDY_HOURS, h in common.TOIL_HOURS
+    return left, False, False
+
+
+def position_features(st: StateData, seat: int, now: Moment) -> list[float]:
     """What the fitted evaluation weighs for ``seat``, in the order of ``FEATURES``."""
+    left_scorings, study, toil = now
     colour = st.seat_colour[seat]
     track = st.tracks[colour]
     letters = track.count(LARGE_LETTER)
     free = track.count(EMPTY_SPACE)
     hand_value = sum(INSTANCES[i].value for i in st.hands[seat])
-    upright = lying = out = in_abbey = on_finished = 0
-    study, toil = _next_work_hour(st)
-    work = 0
+    upright = lying = out = in_abbey = on_finished = work = 0
     for m in range(colour * MONKS_PER_COLOUR, (colour + 1) * MONKS_PER_COLOUR):
         loc = st.monk_location[m]
         if loc == OUT:
@@ -137,11 +149,7 @@ def position_features(st: StateData, seat: int, left_scorings: int) -> list[floa
         p = st.scoring_points
         pending = max(float(BOARD.convert(p)), SPEND_VALUE * p * (free > 0))
     to_score = st.phase == "step" or (st.phase == "score" and seat in st.turn_order[st.turn + 1 :])
-    encouraged = sum(
-        st.tile_blessings[i]
-        for i in st.laid_order
-        if st.tile_blessings[i] and not st.tile_finished[i] and colour in _box_colours(st, i)
-    )
+    full, filling, encouraged = held_on_unfinished(st, seat)
     return [
         3.0 * letters,
         float(st.blessings[seat]),
@@ -157,29 +165,14 @@ def position_features(st: StateData, seat: int, left_scorings: int) -> list[floa
         future,
         float(left_scorings * upright),
         pending,
-        float(full_tile_points(st, seat)) if to_score else 0.0,
-        float(partial_box_points(st, seat)),
+        float(full) if to_score else 0.0,
+        float(filling),
         float(encouraged),
         float(work),
         float(len(st.hands[seat])),
         st.turn_order.index(seat) / st.n,
         1.0,
     ]
-
-
-def _next_work_hour(st: StateData) -> tuple[bool, bool]:
-    """Whether the next study or toil hour from now (this one included) is study, or toil."""
-    for r in range(st.round, common.LAST_ROUND + 1):
-        h = (r - 1) % common.HOURS_PER_DAY + 1
-        if h in common.STUDY_HOURS:
-            return True, False
-        if h in common.TOIL_HOURS:
-            return False, True
-    return False, False
-
-
-def _box_colours(st: StateData, tile: int) -> set[int]:
-    return {m // MONKS_PER_COLOUR for m in st.tile_box_monks[tile] if m >= 0}
 
 
 def _coefficients(n: int, round_: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -208,8 +201,8 @@ def evaluate(state: Any) -> list[float]:
 
 def estimate(st: StateData, relative: tuple[float, ...], level: tuple[float, ...]) -> list[float]:
     """Every seat's value under the given weights of ``FEATURES`` (``EvaluationWeights``)."""
-    left = scorings_left(st)
-    rows = [position_features(st, s, left) for s in range(st.n)]
+    now = moment(st)
+    rows = [position_features(st, s, now) for s in range(st.n)]
     mean = [sum(column) / st.n for column in zip(*rows, strict=True)]
     base = sum(m * c for m, c in zip(mean, level, strict=True))
     own = [

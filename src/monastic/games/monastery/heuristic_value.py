@@ -18,9 +18,8 @@ from monastic.games.monastery.state import EMPTY_SPACE, IN_ABBEY, UPRIGHT, State
 __all__ = [
     "POINT_VALUE",
     "SPEND_VALUE",
-    "build_points",
     "evaluate",
-    "partial_box_points",
+    "held_on_unfinished",
     "scorings_left",
 ]
 
@@ -30,35 +29,31 @@ POINT_VALUE = 0.55
 SPEND_VALUE = 0.45
 
 
-def build_points(st: StateData, seat: int) -> int:
-    """Box points of ``seat``'s monks on fully occupied unfinished tiles (paid at S1)."""
-    got = 0
+def held_on_unfinished(st: StateData, seat: int) -> tuple[int, int, int]:
+    """What ``seat``'s monks hold on unfinished tiles, in one pass: their box points on fully
+    occupied tiles (paid at S1), their box points on tiles still filling, and the
+    encouragement blessings lying on the tiles where they work."""
+    full = filling = blessings = 0
+    colour = st.seat_colour[seat]
     for i in st.laid_order:
         if st.tile_finished[i]:
             continue
         boxes = st.tile_box_monks[i]
-        if -1 in boxes:
-            continue
         t = INSTANCES[i]
-        for b, m in enumerate(boxes):
-            if m // MONKS_PER_COLOUR == st.seat_colour[seat]:
-                got += t.boxes[b] if not t.group else 1
-    return got
-
-
-def partial_box_points(st: StateData, seat: int) -> int:
-    """Box points of ``seat``'s monks on unfinished tiles that still have a free box."""
-    got = 0
-    colour = st.seat_colour[seat]
-    for i in st.laid_order:
-        boxes = st.tile_box_monks[i]
-        if st.tile_finished[i] or -1 not in boxes:
-            continue
-        t = INSTANCES[i]
+        points = 0
+        mine = False
         for b, m in enumerate(boxes):
             if m >= 0 and m // MONKS_PER_COLOUR == colour:
-                got += t.boxes[b] if not t.group else 1
-    return got
+                points += t.boxes[b] if not t.group else 1
+                mine = True
+        if not mine:
+            continue
+        if -1 in boxes:
+            filling += points
+        else:
+            full += points
+        blessings += st.tile_blessings[i]
+    return full, filling, blessings
 
 
 def scorings_left(st: StateData) -> int:
@@ -100,7 +95,7 @@ def evaluate(state: Any) -> list[float]:
         # monks filling a tile build it at the coming scoring: its points are nearly sure
         # (a seat whose scoring this round has begun has them already)
         to_score = st.phase == "step" or (st.phase == "score" and s in st.turn_order[st.turn + 1 :])
-        building = build_points(st, s) * POINT_VALUE if to_score else 0.0
+        building = held_on_unfinished(st, s)[0] * POINT_VALUE if to_score else 0.0
         own.append(t + future + hand_back + pending + building)
     if st.team:
         return [
