@@ -1,15 +1,17 @@
-"""Every combo a hand can declare (C-13), listed from the hand's card mask.
+"""Every combo a hand can declare (C-13), listed from the hand's suit and rank columns.
 
-The hottest code of the game: a random game lists a declarer's combos about 125 times.
-A suit's (or a rank's) cards are a slice of the hand's mask, so each column's flushes (or
-N of a kind) are one cached lookup, and straights grow from the 3-card ones, which are
-interned, one card of the next rank at a time.
+The hottest code of the game: a random game lists a declarer's combos about 125 times, and
+builds a list from nothing about 40 times (each declarer's first). A suit's cards in a hand
+are a 9-bit pattern and a rank's an 8-bit one, so each column's flushes (or N of a kind)
+are one look-up in a table of every pattern, made at import; straights grow from the 3-card
+ones, which are interned too, one card of the next rank at a time. Combos and their card
+masks go in two parallel lists (no pair per combo).
 """
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations, product
+from typing import Any, Final
 
 from monastic.games.medieval_monastery.actions import (
     DONE,
@@ -24,93 +26,199 @@ from monastic.games.medieval_monastery.catalogue import (
     ALL_CARDS,
     COMBOS,
     RANK_COUNT,
+    SUIT_COUNT,
     SUITS,
     card_mask,
+    mask_cards,
 )
 from monastic.games.medieval_monastery.state import StateData
 
-__all__ = ["combo_actions", "combo_pairs"]
+__all__ = ["combo_actions", "combo_lists", "combo_pairs"]
 
 ComboPair = tuple[Combo, int]  # a combo and its card mask
 
-_SUIT_MASKS = tuple(card_mask(range(s * RANK_COUNT, (s + 1) * RANK_COUNT)) for s in SUITS)
-_RANK_MASKS = tuple(card_mask(s * RANK_COUNT + r for s in SUITS) for r in range(RANK_COUNT))
-_BIT = tuple(1 << card for card in ALL_CARDS)
-# The smallest flush and N of a kind: two cards (``combo_pairs`` asks a column for two bits).
-_SMALLEST = {True: COMBOS["flush"].sizes[0], False: COMBOS["kind"].sizes[0]}
-_new = tuple.__new__  # builds a named tuple without the Python-level ``__new__``
+# Module constants are Final so the compiled build reads them without a dictionary look-up.
+_RANKS: Final = RANK_COUNT
+_SUITS: Final = SUIT_COUNT
+_SUIT_PATTERNS: Final = 1 << RANK_COUNT  # the patterns of one suit's cards (bit: rank - 1)
+_RANK_PATTERNS: Final = 1 << SUIT_COUNT  # the patterns of one rank's cards (bit: suit)
+_SUIT_OF: Final = tuple(card // RANK_COUNT for card in ALL_CARDS)
+_RANK_INDEX: Final = tuple(card % RANK_COUNT for card in ALL_CARDS)  # the rank - 1
+_BIT: Final = tuple(1 << card for card in ALL_CARDS)
+_STRAIGHT: Final = "straight"
+_SUITS_KIND: Final = "suits"
+_SHORTEST: Final = SHORTEST_STRAIGHT
+_new: Final = tuple.__new__  # builds a named tuple without the Python-level ``__new__``
+#: Columns of up to this many cards have their sets in a table (23,000 of them); a larger
+#: column, rare in a hand, lists its own (tabling all would be 182,000, slow to import).
+_TABLED: Final = 4
+
+if SHORTEST_STRAIGHT != 3:
+    raise ValueError("the combo listing builds straights from 3-card ones")
 
 
-@cache
-def _cards(column: int) -> tuple[int, ...]:
-    """The cards of one suit's or one rank's mask, ascending (6,400 masks)."""
-    cards = []
-    while column:
-        low = column & -column  # the lowest card left
-        cards.append(low.bit_length() - 1)
-        column ^= low
-    return tuple(cards)
+def _columns(first: int, step: int, count: int) -> list[tuple[int, ...]]:
+    """The cards of every pattern of one column (bit ``i``: card ``first + i * step``),
+    ascending: a pattern's cards are those without its highest bit, then that one's."""
+    columns: list[tuple[int, ...]] = [()]
+    for pattern in range(1, 1 << count):
+        high = pattern.bit_length() - 1
+        columns.append((*columns[pattern ^ (1 << high)], first + high * step))
+    return columns
 
 
-@cache
-def _sets(column: int, flush: bool) -> tuple[ComboPair, ...]:
-    """Every flush in one suit's cards (or N of a kind in one rank's), by size, then in
-    ``combinations`` order."""
-    cards = _cards(column)
-    table = FLUSH if flush else KIND
-    return tuple(
-        pair
-        for n in range(_SMALLEST[flush], len(cards) + 1)
-        for pair in map(table.__getitem__, combinations(cards, n))
-    )
+def _sets(
+    table: dict[tuple[int, ...], ComboPair], cards: tuple[int, ...], smallest: int
+) -> list[ComboPair]:
+    """The flushes in a suit's ``cards`` (or N of a kind in a rank's) by size, then in
+    ``combinations`` order, with their masks."""
+    return [
+        table[chosen] for n in range(smallest, len(cards) + 1) for chosen in combinations(cards, n)
+    ]
 
 
-def _straights(run: list[tuple[int, ...]], pairs: list[ComboPair]) -> None:
-    """Every straight through ``run`` (the cards of ranks in a row), by lowest rank, then
-    length, then ``product`` order; a straight's cards go by rank."""
-    high = len(run)
-    for start in range(high - SHORTEST_STRAIGHT + 1):
-        threes = [*map(STRAIGHT3.__getitem__, product(*run[start : start + SHORTEST_STRAIGHT]))]
-        pairs += threes
-        grown = threes
-        for column in run[start + SHORTEST_STRAIGHT :]:  # one card of the next rank longer
-            grown = [
-                (_new(Combo, ("straight", (*combo.cards, card))), mask | _BIT[card])
-                for combo, mask in grown
-                for card in column
-            ]
-            pairs += grown
+def _set_tables(
+    table: dict[tuple[int, ...], ComboPair], columns: list[tuple[int, ...]], smallest: int
+) -> tuple[tuple[tuple[Combo, ...], ...], tuple[tuple[int, ...], ...]]:
+    """``_sets`` of each column (a suit's or a rank's cards in some pattern) of at most
+    ``_TABLED`` cards, combos and masks apart; empty for larger columns."""
+    combos: list[tuple[Combo, ...]] = []
+    masks: list[tuple[int, ...]] = []
+    for cards in columns:
+        if not smallest <= len(cards) <= _TABLED:
+            combos.append(())
+            masks.append(())
+            continue
+        pairs = _sets(table, cards, smallest)
+        combos.append(tuple([pair[0] for pair in pairs]))
+        masks.append(tuple([pair[1] for pair in pairs]))
+    return tuple(combos), tuple(masks)
+
+
+# By ``suit * _SUIT_PATTERNS + pattern`` and ``rank_index * _RANK_PATTERNS + pattern``.
+_SUIT_CARDS: Final = tuple(
+    [cards for s in SUITS for cards in _columns(s * RANK_COUNT, 1, RANK_COUNT)]
+)
+_RANK_CARDS: Final = tuple(
+    [cards for r in range(RANK_COUNT) for cards in _columns(r, RANK_COUNT, SUIT_COUNT)]
+)
+_RANK_SUITS: Final = tuple(_columns(0, 1, SUIT_COUNT)) * RANK_COUNT  # by pattern alone
+_SMALLEST_FLUSH: Final = COMBOS["flush"].sizes[0]
+_SMALLEST_KIND: Final = COMBOS["kind"].sizes[0]
+_FLUSHES, _FLUSH_MASKS = _set_tables(FLUSH, list(_SUIT_CARDS), _SMALLEST_FLUSH)
+_KINDS, _KIND_MASKS = _set_tables(KIND, list(_RANK_CARDS), _SMALLEST_KIND)
+_FLUSH_TABLE: Final = _FLUSHES
+_FLUSH_MASK_TABLE: Final = _FLUSH_MASKS
+_KIND_TABLE: Final = _KINDS
+_KIND_MASK_TABLE: Final = _KIND_MASKS
+# The 3-card straights by ``low * SUIT_COUNT**3 + (suit_a * SUIT_COUNT + suit_b) *
+# SUIT_COUNT + suit_c`` (``low`` the lowest rank - 1), with their cards and masks.
+_THREES: Final = tuple(
+    STRAIGHT3[(a * RANK_COUNT + low, b * RANK_COUNT + low + 1, c * RANK_COUNT + low + 2)]
+    for low in range(RANK_COUNT - 2)
+    for a in SUITS
+    for b in SUITS
+    for c in SUITS
+)
+_THREE_COMBOS: Final = tuple([pair[0] for pair in _THREES])
+_THREE_CARDS: Final = tuple([pair[0].cards for pair in _THREES])
+_THREE_MASKS: Final = tuple([pair[1] for pair in _THREES])
+
+
+def _straights(
+    columns: list[int], low: int, high: int, combos: list[Any], masks: list[int]
+) -> None:
+    """Every straight through the ranks ``low`` to ``high - 1`` (each with a card in the
+    hand; ``columns`` the hand's rank patterns), by lowest rank, then length, then
+    ``product`` order; a straight's cards go by rank."""
+    squared = _SUITS * _SUITS
+    for start in range(low, high - _SHORTEST + 1):
+        base = start * squared * _SUITS
+        grown_cards: list[tuple[int, ...]] = []
+        grown_masks: list[int] = []
+        for a in _RANK_SUITS[start * _RANK_PATTERNS + columns[start]]:
+            for b in _RANK_SUITS[(start + 1) * _RANK_PATTERNS + columns[start + 1]]:
+                for c in _RANK_SUITS[(start + 2) * _RANK_PATTERNS + columns[start + 2]]:
+                    index = base + a * squared + b * _SUITS + c
+                    combos.append(_THREE_COMBOS[index])
+                    grown_cards.append(_THREE_CARDS[index])
+                    grown_masks.append(_THREE_MASKS[index])
+        masks.extend(grown_masks)
+        for rank_index in range(start + _SHORTEST, high):  # one card of the next rank longer
+            column = _RANK_CARDS[rank_index * _RANK_PATTERNS + columns[rank_index]]
+            longer_cards: list[tuple[int, ...]] = []
+            longer_masks: list[int] = []
+            for i in range(len(grown_cards)):
+                cards = grown_cards[i]
+                mask = grown_masks[i]
+                for card in column:
+                    longer = (*cards, card)
+                    combos.append(_new(Combo, (_STRAIGHT, longer)))
+                    longer_cards.append(longer)
+                    longer_masks.append(mask | _BIT[card])
+            masks.extend(longer_masks)
+            grown_cards, grown_masks = longer_cards, longer_masks
+
+
+def _add_pairs(pairs: list[ComboPair], combos: list[Any], masks: list[int]) -> None:
+    for combo, mask in pairs:
+        combos.append(combo)
+        masks.append(mask)
+
+
+def combo_lists(hand: list[int], combos: list[Any], masks: list[int]) -> None:
+    """Append every combo ``hand`` can declare (C-13) to ``combos`` and its card mask to
+    ``masks``, in a fixed order: flushes by suit then size, N of a kind by rank then size,
+    straights by lowest rank then length, then one card of each suit."""
+    suits = [0] * _SUITS
+    ranks = [0] * _RANKS
+    for card in hand:
+        suit = _SUIT_OF[card]
+        rank_index = _RANK_INDEX[card]
+        suits[suit] |= 1 << rank_index
+        ranks[rank_index] |= 1 << suit
+    for suit in range(_SUITS):
+        pattern = suits[suit]
+        if pattern & (pattern - 1):  # two cards or more
+            index = suit * _SUIT_PATTERNS + pattern
+            if pattern.bit_count() <= _TABLED:
+                combos.extend(_FLUSH_TABLE[index])
+                masks.extend(_FLUSH_MASK_TABLE[index])
+            else:
+                _add_pairs(_sets(FLUSH, _SUIT_CARDS[index], _SMALLEST_FLUSH), combos, masks)
+    for rank_index in range(_RANKS):
+        pattern = ranks[rank_index]
+        if pattern & (pattern - 1):
+            index = rank_index * _RANK_PATTERNS + pattern
+            if pattern.bit_count() <= _TABLED:
+                combos.extend(_KIND_TABLE[index])
+                masks.extend(_KIND_MASK_TABLE[index])
+            else:
+                _add_pairs(_sets(KIND, _RANK_CARDS[index], _SMALLEST_KIND), combos, masks)
+    low = 0  # the current run of ranks held: low .. rank_index - 1
+    for rank_index in range(_RANKS):
+        if not ranks[rank_index]:
+            if rank_index - low >= _SHORTEST:
+                _straights(ranks, low, rank_index, combos, masks)
+            low = rank_index + 1
+    if _RANKS - low >= _SHORTEST:
+        _straights(ranks, low, _RANKS, combos, masks)
+    for pattern in suits:
+        if not pattern:
+            return
+    # One card per suit, suits in order: the cards come out ascending.
+    for cards in product(*[_SUIT_CARDS[s * _SUIT_PATTERNS + suits[s]] for s in range(_SUITS)]):
+        combos.append(_new(Combo, (_SUITS_KIND, cards)))
+        masks.append(card_mask(cards))
 
 
 def combo_pairs(held: int) -> list[ComboPair]:
-    """Every combo the hand of mask ``held`` can declare (C-13) with its card mask, in a fixed
-    order: flushes by suit then size, N of a kind by rank then size, straights by lowest
-    rank then length, then one card of each suit."""
-    pairs: list[ComboPair] = []
-    suits = [held & mask for mask in _SUIT_MASKS]
-    for column in suits:
-        if column & (column - 1):  # two cards or more
-            pairs += _sets(column, True)
-    ranks = [held & mask for mask in _RANK_MASKS]
-    for column in ranks:
-        if column & (column - 1):
-            pairs += _sets(column, False)
-    run: list[tuple[int, ...]] = []  # the cards of each rank of the current run of ranks
-    for column in ranks:
-        if column:
-            run.append(_cards(column))
-            continue
-        if len(run) >= SHORTEST_STRAIGHT:
-            _straights(run, pairs)
-        run = []
-    if len(run) >= SHORTEST_STRAIGHT:
-        _straights(run, pairs)
-    if all(suits):  # one card per suit, suits in order: the cards come out ascending
-        pairs += [
-            (_new(Combo, ("suits", cards)), card_mask(cards))
-            for cards in product(*map(_cards, suits))
-        ]
-    return pairs
+    """Every combo the hand of mask ``held`` can declare (C-13) with its card mask, in the
+    order of ``combo_lists``."""
+    combos: list[Any] = []
+    masks: list[int] = []
+    combo_lists(mask_cards(held), combos, masks)
+    return list(zip(combos, masks, strict=True))
 
 
 def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction]:
@@ -119,16 +227,31 @@ def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction
     A smaller hand's combos are exactly those of a larger one that avoid the cards it lost,
     in the same order, so a declarer's later lists are filtered from its last one, not
     rebuilt; the same hand asked again (a search's every iteration at its root) gets a copy.
+    The memo's lists are never changed once made (copies of the state share them).
     """
-    held = card_mask(hand)
+    held = 0
+    for card in hand:
+        held |= _BIT[card]
     memo = s.combo_memo
-    if memo is not None and memo[0] == held:
-        return list(memo[2])
-    if memo is None or memo[0] & held != held:
-        pairs: tuple[tuple[MedievalMonasteryAction, int], ...] = ((DONE, 0), *combo_pairs(held))
-    else:
-        outside = memo[0] & ~held
-        pairs = tuple([pair for pair in memo[1] if not pair[1] & outside])
-    actions = [action for action, _ in pairs]
-    s.combo_memo = (held, pairs, tuple(actions))
-    return actions
+    if memo is not None:
+        before = memo[0]
+        if before == held:
+            return memo[1][:]
+        if before & held == held:
+            outside = before & ~held
+            old_combos = memo[1]
+            old_masks = memo[2]
+            combos: list[Any] = []
+            masks: list[int] = []
+            for i in range(len(old_masks)):
+                mask = old_masks[i]
+                if not mask & outside:
+                    combos.append(old_combos[i])
+                    masks.append(mask)
+            s.combo_memo = (held, combos, masks)
+            return combos[:]
+    combos = [DONE]
+    masks = [0]
+    combo_lists(hand, combos, masks)
+    s.combo_memo = (held, combos, masks)
+    return combos[:]
