@@ -23,7 +23,7 @@ from monastic.games.medieval_monastery import notes, view, words
 from monastic.games.medieval_monastery.actions import MedievalMonasteryAction, parse_action
 from monastic.games.medieval_monastery.catalogue import TABLE
 from monastic.games.medieval_monastery.rules import legal, sampling, setup
-from monastic.games.medieval_monastery.rules.apply import RULES, not_an_action
+from monastic.games.medieval_monastery.rules.apply import apply_action
 from monastic.games.medieval_monastery.rules.scoring import final_result
 from monastic.games.medieval_monastery.state import (
     DEFAULT_TURNS,
@@ -34,10 +34,6 @@ from monastic.games.medieval_monastery.state import (
 )
 
 __all__ = ["MedievalMonasteryGame", "MedievalMonasteryState"]
-
-# Bound once: Python 3.11 looks a method of an imported name up afresh (a new bound method)
-# at every call, and this lookup is every decision's.
-_rule_for = RULES.get
 
 
 class MedievalMonasteryState(StateData):
@@ -62,12 +58,11 @@ class MedievalMonasteryState(StateData):
 
     def apply_unchecked(self, seat: int, action: object) -> list[Event]:
         ev: list[Event] = []
-        _rule_for(type(action), not_an_action)(self, seat, action, ev)
+        apply_action(self, seat, action, ev)
         return ev
 
     def apply_quiet(self, seat: int, action: object) -> None:
-        # One lookup and the rule itself: this is a search's every step.
-        _rule_for(type(action), not_an_action)(self, seat, action, None)
+        apply_action(self, seat, action, None)  # a search's every step
 
     # The view's parts (``view``) ---------------------------------------------------------
 

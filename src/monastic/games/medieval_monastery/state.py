@@ -8,7 +8,7 @@ that move from one decision to the next live in ``rules/``, which this module ne
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from monastic.engine import Rng, State
 from monastic.games.medieval_monastery.catalogue import (
@@ -50,29 +50,30 @@ DEFAULT_TURNS = 10  # the game's length unless the option says otherwise
 MAX_TURNS = 20
 
 # The decisions the game waits for (C-12: simultaneous ones list several seats).
-PLAY = "play"  # Eremitical: the player on turn plays a card
-DISCARD = "discard"  # Prayer: the actor discards
-OFFER = "offer"  # Study: the trader on turn offers or is done
-ANSWER = "answer"  # Study: the target answers the pending offer
-PICK = "pick"  # Rules: the next picker takes a revealed card
-BID = "bid"  # Saints: the bidders bid at once
-ORDERS = "orders"  # Orders: all holding a card give at once
-ABBEY = "abbey"  # Abbey: the actor names the other hand
-MONKS_IN = "monks-in"  # Monks: the others give to the actor at once
-MONKS_OUT = "monks-out"  # Monks: the actor gives to the next recipient
-COMBO = "combo"  # Cenobitic: the declarer declares a combo or is done
-OVER = "over"
+PLAY: Final = "play"  # Eremitical: the player on turn plays a card
+DISCARD: Final = "discard"  # Prayer: the actor discards
+OFFER: Final = "offer"  # Study: the trader on turn offers or is done
+ANSWER: Final = "answer"  # Study: the target answers the pending offer
+PICK: Final = "pick"  # Rules: the next picker takes a revealed card
+BID: Final = "bid"  # Saints: the bidders bid at once
+ORDERS: Final = "orders"  # Orders: all holding a card give at once
+ABBEY: Final = "abbey"  # Abbey: the actor names the other hand
+MONKS_IN: Final = "monks-in"  # Monks: the others give to the actor at once
+MONKS_OUT: Final = "monks-out"  # Monks: the actor gives to the next recipient
+COMBO: Final = "combo"  # Cenobitic: the declarer declares a combo or is done
+OVER: Final = "over"
 STEPS = (PLAY, DISCARD, OFFER, ANSWER, PICK, BID, ORDERS, ABBEY, MONKS_IN, MONKS_OUT, COMBO, OVER)
-SIMULTANEOUS = frozenset({BID, ORDERS, MONKS_IN})
+SIMULTANEOUS: Final = frozenset({BID, ORDERS, MONKS_IN})
 #: Each step as the machine name views and events give it (snake_case).
 STEP_KINDS: Mapping[str, str] = {step: step.replace("-", "_") for step in STEPS}
-TRADING = frozenset({OFFER, ANSWER})
+TRADING: Final = frozenset({OFFER, ANSWER})
 
-NO_CARD = -1  # a simultaneous choice not made yet
-NO_SEAT = -1  # nobody has won with a 9-card flush
+NO_CARD: Final = -1  # a simultaneous choice not made yet
+NO_SEAT: Final = -1  # nobody has won with a 9-card flush
 
 #: The answers a trade record may hold.
-ACCEPTED, REJECTED = "accepted", "rejected"
+ACCEPTED: Final = "accepted"
+REJECTED: Final = "rejected"
 
 
 # Offers are plain tuples, read by unpacking: trading is a third of a random game's decisions,

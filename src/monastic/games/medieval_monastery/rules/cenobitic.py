@@ -10,7 +10,7 @@ from monastic.games.medieval_monastery.rules.combos import (
     is_winning_flush,
     score_combo,
 )
-from monastic.games.medieval_monastery.rules.hands import Events, draw, lose, texts
+from monastic.games.medieval_monastery.rules.hands import Events, draw, lose_cards, texts
 from monastic.games.medieval_monastery.rules.scoring import end_game
 from monastic.games.medieval_monastery.rules.turn import next_declarer
 from monastic.games.medieval_monastery.state import StateData
@@ -21,7 +21,7 @@ __all__ = ["declare", "declarer_done"]
 def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Events) -> None:
     """C-15: cards to the discard pile, then score, then draw."""
     cards = tuple(sorted(cards))  # in card order, however the action lists them
-    lose(s, seat, *cards)
+    lose_cards(s, seat, cards)
     s.discard += cards
     score_combo(s.suit_scores[seat], kind, cards)
     if ev is not None:

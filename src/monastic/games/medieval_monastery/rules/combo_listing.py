@@ -49,6 +49,8 @@ _STRAIGHT: Final = "straight"
 _SUITS_KIND: Final = "suits"
 _SHORTEST: Final = SHORTEST_STRAIGHT
 _new: Final = tuple.__new__  # builds a named tuple without the Python-level ``__new__``
+_COMBO: Final = Combo
+_DONE: Final = DONE
 #: Columns of up to this many cards have their sets in a table (23,000 of them); a larger
 #: column, rare in a hand, lists its own (tabling all would be 182,000, slow to import).
 _TABLED: Final = 4
@@ -153,7 +155,7 @@ def _straights(
                 mask = grown_masks[i]
                 for card in column:
                     longer = (*cards, card)
-                    combos.append(_new(Combo, (_STRAIGHT, longer)))
+                    combos.append(_new(_COMBO, (_STRAIGHT, longer)))
                     longer_cards.append(longer)
                     longer_masks.append(mask | _BIT[card])
             masks.extend(longer_masks)
@@ -208,7 +210,7 @@ def combo_lists(hand: list[int], combos: list[Any], masks: list[int]) -> None:
             return
     # One card per suit, suits in order: the cards come out ascending.
     for cards in product(*[_SUIT_CARDS[s * _SUIT_PATTERNS + suits[s]] for s in range(_SUITS)]):
-        combos.append(_new(Combo, (_SUITS_KIND, cards)))
+        combos.append(_new(_COMBO, (_SUITS_KIND, cards)))
         masks.append(card_mask(cards))
 
 
@@ -250,7 +252,7 @@ def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction
                     masks.append(mask)
             s.combo_memo = (held, combos, masks)
             return combos[:]
-    combos = [DONE]
+    combos = [_DONE]
     masks = [0]
     combo_lists(hand, combos, masks)
     s.combo_memo = (held, combos, masks)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from monastic.games.medieval_monastery.catalogue import (
     COMBOS,
     RANK_OF,
     SUIT_COUNT,
     SUIT_OF,
-    SUITS,
     Card,
 )
 
@@ -55,17 +55,36 @@ def combo_points(kind: str, cards: Sequence[Card]) -> list[int]:
     return points
 
 
+_LARGEST: Final = max(max(rule.sizes) for rule in COMBOS.values())
+# Each kind's points and draws by card count (0 where the table names none), read by index:
+# a combo's every declaration scores it.
+_POINTS: Final[dict[str, tuple[int, ...]]] = {
+    kind: tuple(rule.points.get(n, 0) for n in range(_LARGEST + 1)) for kind, rule in COMBOS.items()
+}
+_DRAWS: Final[dict[str, tuple[int, ...]]] = {
+    kind: tuple(rule.draws.get(n, 0) for n in range(_LARGEST + 1)) for kind, rule in COMBOS.items()
+}
+_SUIT_OF: Final = SUIT_OF
+_EVERY_SUIT: Final = "suits"
+_SUIT_COUNT: Final = SUIT_COUNT
+
+
 def score_combo(row: list[int], kind: str, cards: Sequence[Card]) -> None:
     """Add a valid combo's points to a row of suit scores."""
-    value = COMBOS[kind].points.get(len(cards), 0)
-    if kind == "suits":
-        for suit_index in SUITS:
+    value = _POINTS[kind][len(cards)]
+    if kind == _EVERY_SUIT:
+        for suit_index in range(_SUIT_COUNT):
             row[suit_index] += value
         return
-    for suit_index in {SUIT_OF[card] for card in cards}:  # each suit present scores once
-        row[suit_index] += value
+    seen = 0  # each suit present scores once
+    for card in cards:
+        suit_index = _SUIT_OF[card]
+        if not seen >> suit_index & 1:
+            seen |= 1 << suit_index
+            row[suit_index] += value
 
 
 def combo_draws(kind: str, size: int) -> int:
     """Cards a combo of this size draws afterwards."""
-    return COMBOS[kind].draws.get(size, 0)
+    draws = _DRAWS[kind]
+    return draws[size] if size < len(draws) else 0

@@ -19,7 +19,8 @@ from monastic.games.medieval_monastery.rules.hands import (
     draw,
     empty_hand,
     gain,
-    lose,
+    lose_card,
+    lose_cards,
     lose_unseen,
     reveal,
     texts,
@@ -46,7 +47,7 @@ __all__ = ["abbey_swap", "choose", "monks_give", "pick", "play", "prayer_discard
 
 def play(s: StateData, seat: int, card: int, ev: Events) -> None:
     """The card goes face up to the discard pile first (C-4), then its action resolves."""
-    lose(s, seat, card)
+    lose_card(s, seat, card)
     s.discard.append(card)
     if ev is not None:
         ev.append(Event("play", {"seat": seat, "card": CARD_TEXTS[card]}))
@@ -161,7 +162,7 @@ _SUIT_ACTIONS = tuple(_BY_LETTER[letter] for letter in SUIT_LETTERS)
 
 
 def prayer_discard(s: StateData, seat: int, cards: tuple[int, ...], ev: Events) -> None:
-    lose(s, seat, *cards)
+    lose_cards(s, seat, cards)
     to_discard(s, list(cards), seat, "prayer", ev)
     action_done(s, ev)
 
@@ -202,7 +203,7 @@ def choose(s: StateData, seat: int, card: int, ev: Events) -> None:
 def _resolve_bids(s: StateData, ev: Events) -> None:
     bids = [(seat, s.choices[seat]) for seat in s.queue]
     for seat, card in bids:
-        lose(s, seat, card)
+        lose_card(s, seat, card)
     if ev is not None:
         ev.append(Event("bids", {"bids": {str(seat): CARD_TEXTS[card] for seat, card in bids}}))
     to_discard(s, [card for _, card in bids], NO_SEAT, "bids", ev)

@@ -21,7 +21,8 @@ __all__ = [
     "draw",
     "empty_hand",
     "gain",
-    "lose",
+    "lose_card",
+    "lose_cards",
     "lose_unseen",
     "reveal",
     "texts",
@@ -44,8 +45,17 @@ def clockwise(s: StateData, start: int) -> list[int]:
     return [(start + i) % s.players for i in range(s.players)]
 
 
-def lose(s: StateData, holder: int, *cards: int) -> None:
-    """Take cards out of a hand in sight of everyone (played, discarded, bid, declared)."""
+def lose_card(s: StateData, holder: int, card: int) -> None:
+    """Take a card out of a hand in sight of everyone (played, bid, offered)."""
+    s.hands[holder].remove(card)
+    keep = ~(1 << card)
+    for row in s.known_cards:
+        if row[holder]:
+            row[holder] &= keep
+
+
+def lose_cards(s: StateData, holder: int, cards: tuple[int, ...]) -> None:
+    """Take cards out of a hand in sight of everyone (discarded, declared)."""
     hand = s.hands[holder]
     keep = -1
     for card in cards:

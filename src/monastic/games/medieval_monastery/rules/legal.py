@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
+from typing import Final
 
 from monastic.engine.jsonio import excerpt
 from monastic.games.medieval_monastery.actions import (
@@ -64,31 +64,43 @@ from monastic.games.medieval_monastery.state import (
 
 __all__ = ["is_legal", "legal_actions", "to_act", "why_illegal"]
 
-# Builds a named tuple action without the Python-level ``__new__`` (a frame per combo).
-_new = tuple.__new__
-
-
-# The steps where ``s.actor`` alone decides (checked first: most decisions are these).
-_ACTOR_STEPS = frozenset({PLAY_STEP, COMBO, DISCARD_STEP, ABBEY, MONKS_OUT})
+# The interned actions as constants, read without a name look-up in the compiled build.
+_new: Final = tuple.__new__  # a named tuple action without its Python-level ``__new__``
+_DONE: Final = DONE
+_PLAY: Final = PLAY
+_PICK: Final = PICK
+_BID: Final = BID
+_GIVE: Final = GIVE
+_SWAP: Final = SWAP
+_OFFERS: Final = OFFER
+_DISCARD_ONE: Final = DISCARD_ONE
+_DISCARD_TWO: Final = DISCARD_TWO
+_ASK_CARDS: Final = ASK_CARDS
+_ACCEPT: Final = Accept
+_REJECT: Final = Reject
+# The steps where ``s.actor`` alone decides.
+_ACTOR_STEPS: Final = frozenset({PLAY_STEP, COMBO, DISCARD_STEP, ABBEY, MONKS_OUT})
 
 
 def to_act(s: StateData) -> list[int]:
     """Seats that must decide now, ascending."""
     step = s.step
-    if step in _ACTOR_STEPS:
+    if step in (COMBO, PLAY_STEP, DISCARD_STEP):
         return [s.actor]
-    if step == OVER:
-        return []
-    if step in SIMULTANEOUS:
-        return [seat for seat in sorted(s.queue) if s.choices[seat] == NO_CARD]
     if step == OFFER_STEP:
         return [s.trader]
     if step == ANSWER:
         assert s.pending_offer is not None
-        _, _, target, _, _ = s.pending_offer
-        return [target]
-    assert step == PICK_STEP
-    return [s.queue[0]]
+        return [s.pending_offer[2]]
+    if step in (BID_STEP, ORDERS, MONKS_IN):
+        choices = s.choices
+        return [seat for seat in sorted(s.queue) if choices[seat] == NO_CARD]
+    if step == PICK_STEP:
+        return [s.queue[0]]
+    if step == OVER:
+        return []
+    assert step in (ABBEY, MONKS_OUT)
+    return [s.actor]
 
 
 def _trade_targets(s: StateData, seat: int) -> list[int]:
@@ -96,69 +108,54 @@ def _trade_targets(s: StateData, seat: int) -> list[int]:
 
 
 def _play(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
-    return [PLAY[c] for c in sorted(s.hands[seat])]
-
-
-def _combo(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
-    return combo_actions(s, s.hands[seat])
+    return [_PLAY[c] for c in sorted(s.hands[seat])]
 
 
 def _offer(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     hand = sorted(s.hands[seat])
-    offers: list[MedievalMonasteryAction] = [DONE]
-    for target in _trade_targets(s, seat):
-        table = OFFER[target]
-        for card in hand:
-            offers.extend(table[card])
+    offers: list[MedievalMonasteryAction] = [_DONE]
+    hands = s.hands
+    for target in range(s.players):
+        if target != seat and hands[target]:
+            table = _OFFERS[target]
+            for card in hand:
+                offers.extend(table[card])
     return offers
 
 
 def _answer(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     assert s.pending_offer is not None
     number, _, _, _, ask = s.pending_offer
+    matching = _ASK_CARDS[ask]
     answers: list[MedievalMonasteryAction] = [
-        _new(Accept, (number, c)) for c in sorted(ASK_CARDS[ask].intersection(s.hands[seat]))
+        _new(_ACCEPT, (number, c)) for c in sorted(s.hands[seat]) if c in matching
     ]
-    answers.append(_new(Reject, (number,)))
+    answers.append(_new(_REJECT, (number,)))
     return answers
 
 
 def _pick(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
-    return [PICK[c] for c in sorted(s.centre)]
+    return [_PICK[c] for c in sorted(s.centre)]
 
 
 def _bid(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
-    return [BID[c] for c in sorted(s.hands[seat])]
+    return [_BID[c] for c in sorted(s.hands[seat])]
 
 
 def _give(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
-    return [GIVE[c] for c in sorted(s.hands[seat])]
+    return [_GIVE[c] for c in sorted(s.hands[seat])]
 
 
 def _discard(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     hand = sorted(s.hands[seat])
     if len(hand) == 1:
-        return [DISCARD_ONE[hand[0]]]
-    return list(map(DISCARD_TWO.__getitem__, combinations(hand, 2)))
+        return [_DISCARD_ONE[hand[0]]]
+    pairs = _DISCARD_TWO
+    return [pairs[pair] for pair in combinations(hand, 2)]
 
 
 def _swap(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
-    return [SWAP[t] for t in range(s.players) if t != seat]
-
-
-_LISTS: dict[str, Callable[[StateData, int], list[MedievalMonasteryAction]]] = {
-    PLAY_STEP: _play,
-    COMBO: _combo,
-    OFFER_STEP: _offer,
-    ANSWER: _answer,
-    PICK_STEP: _pick,
-    BID_STEP: _bid,
-    ORDERS: _give,
-    MONKS_IN: _give,
-    MONKS_OUT: _give,
-    DISCARD_STEP: _discard,
-    ABBEY: _swap,
-}
+    return [_SWAP[t] for t in range(s.players) if t != seat]
 
 
 def _may_act(s: StateData, seat: int) -> bool:
@@ -180,9 +177,27 @@ def _may_act(s: StateData, seat: int) -> bool:
 
 def legal_actions(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     """Every legal action of ``seat``, in a fixed order; [] if it is not to act."""
+    step = s.step  # the commonest steps first
+    if step == COMBO:
+        return combo_actions(s, s.hands[seat]) if seat == s.actor else []
+    if step == OFFER_STEP:
+        return _offer(s, seat) if seat == s.trader else []
+    if step == ANSWER:
+        return _answer(s, seat) if _may_act(s, seat) else []
+    if step == PLAY_STEP:
+        return _play(s, seat) if seat == s.actor else []
     if not _may_act(s, seat):
         return []
-    return _LISTS[s.step](s, seat)
+    if step == BID_STEP:
+        return _bid(s, seat)
+    if step in (ORDERS, MONKS_IN, MONKS_OUT):
+        return _give(s, seat)
+    if step == PICK_STEP:
+        return _pick(s, seat)
+    if step == DISCARD_STEP:
+        return _discard(s, seat)
+    assert step == ABBEY
+    return _swap(s, seat)
 
 
 def why_illegal(s: StateData, seat: int, action: object) -> str | None:

@@ -17,7 +17,7 @@ from monastic.games.medieval_monastery.rules.hands import (
     Events,
     clockwise,
     gain,
-    lose,
+    lose_card,
     lose_unseen,
 )
 from monastic.games.medieval_monastery.rules.turn import action_done
@@ -104,7 +104,7 @@ def answer(s: StateData, card: int | None, ev: Events) -> None:
         if ev is not None:
             ev.append(Event("reject", {"number": number, "seat": target}))
     else:
-        lose(s, giver, offered)  # the offered card was named in public
+        lose_card(s, giver, offered)  # the offered card was named in public
         # C-19: the accept card is seen by the two alone; the others know its ask (C-D6)
         worked_out = lose_unseen(s, target, card, giver, ASK_MASKS[ask])
         gain(s, target, offered, None)
