@@ -5,10 +5,10 @@ from __future__ import annotations
 from monastic.engine import Event
 from monastic.games.medieval_monastery.rules.combos import (
     SMALLEST_COMBO,
+    add_points,
     combo_draws,
     combo_points,
     is_winning_flush,
-    score_combo,
 )
 from monastic.games.medieval_monastery.rules.hands import Events, draw, lose_cards, texts
 from monastic.games.medieval_monastery.rules.scoring import end_game
@@ -23,7 +23,7 @@ def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Even
     cards = tuple(sorted(cards))  # in card order, however the action lists them
     lose_cards(s, seat, cards)
     s.discard += cards
-    score_combo(s.suit_scores[seat], kind, cards)
+    add_points(s.suit_scores[seat], kind, cards)
     if ev is not None:
         points = combo_points(kind, cards)
         ev.append(

@@ -25,6 +25,7 @@ from monastic.games.medieval_monastery.actions import (
 from monastic.games.medieval_monastery.catalogue import (
     ALL_CARDS,
     COMBOS,
+    DECK_SIZE,
     RANK_COUNT,
     SUIT_COUNT,
     SUITS,
@@ -33,7 +34,7 @@ from monastic.games.medieval_monastery.catalogue import (
 )
 from monastic.games.medieval_monastery.state import StateData
 
-__all__ = ["combo_actions", "combo_lists", "combo_pairs"]
+__all__ = ["combo_actions", "combo_pairs"]
 
 ComboPair = tuple[Combo, int]  # a combo and its card mask
 
@@ -44,7 +45,12 @@ _SUIT_PATTERNS: Final = 1 << RANK_COUNT  # the patterns of one suit's cards (bit
 _RANK_PATTERNS: Final = 1 << SUIT_COUNT  # the patterns of one rank's cards (bit: suit)
 _SUIT_OF: Final = tuple(card // RANK_COUNT for card in ALL_CARDS)
 _RANK_INDEX: Final = tuple(card % RANK_COUNT for card in ALL_CARDS)  # the rank - 1
-_BIT: Final = tuple(1 << card for card in ALL_CARDS)
+# A card mask in two halves, cards below ``_HALF`` and the others, so each half is a small
+# int (a 72-bit one is a heap object in the compiled build, and every operation on it makes a
+# new one).
+_HALF: Final = DECK_SIZE // 2
+_LOW_BIT: Final = tuple(1 << card if card < _HALF else 0 for card in ALL_CARDS)
+_HIGH_BIT: Final = tuple(1 << (card - _HALF) if card >= _HALF else 0 for card in ALL_CARDS)
 _STRAIGHT: Final = "straight"
 _SUITS_KIND: Final = "suits"
 _SHORTEST: Final = SHORTEST_STRAIGHT
@@ -79,22 +85,34 @@ def _sets(
     ]
 
 
+def _low(mask: int) -> int:
+    return mask & ((1 << _HALF) - 1)
+
+
+def _high(mask: int) -> int:
+    return mask >> _HALF
+
+
 def _set_tables(
     table: dict[tuple[int, ...], ComboPair], columns: list[tuple[int, ...]], smallest: int
-) -> tuple[tuple[tuple[Combo, ...], ...], tuple[tuple[int, ...], ...]]:
+) -> tuple[tuple[tuple[Combo, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """``_sets`` of each column (a suit's or a rank's cards in some pattern) of at most
-    ``_TABLED`` cards, combos and masks apart; empty for larger columns."""
+    ``_TABLED`` cards, combos and the two halves of their masks apart; empty for larger
+    columns."""
     combos: list[tuple[Combo, ...]] = []
-    masks: list[tuple[int, ...]] = []
+    lows: list[tuple[int, ...]] = []
+    highs: list[tuple[int, ...]] = []
     for cards in columns:
         if not smallest <= len(cards) <= _TABLED:
             combos.append(())
-            masks.append(())
+            lows.append(())
+            highs.append(())
             continue
         pairs = _sets(table, cards, smallest)
         combos.append(tuple([pair[0] for pair in pairs]))
-        masks.append(tuple([pair[1] for pair in pairs]))
-    return tuple(combos), tuple(masks)
+        lows.append(tuple([_low(pair[1]) for pair in pairs]))
+        highs.append(tuple([_high(pair[1]) for pair in pairs]))
+    return tuple(combos), tuple(lows), tuple(highs)
 
 
 # By ``suit * _SUIT_PATTERNS + pattern`` and ``rank_index * _RANK_PATTERNS + pattern``.
@@ -107,12 +125,14 @@ _RANK_CARDS: Final = tuple(
 _RANK_SUITS: Final = tuple(_columns(0, 1, SUIT_COUNT)) * RANK_COUNT  # by pattern alone
 _SMALLEST_FLUSH: Final = COMBOS["flush"].sizes[0]
 _SMALLEST_KIND: Final = COMBOS["kind"].sizes[0]
-_FLUSHES, _FLUSH_MASKS = _set_tables(FLUSH, list(_SUIT_CARDS), _SMALLEST_FLUSH)
-_KINDS, _KIND_MASKS = _set_tables(KIND, list(_RANK_CARDS), _SMALLEST_KIND)
-_FLUSH_TABLE: Final = _FLUSHES
-_FLUSH_MASK_TABLE: Final = _FLUSH_MASKS
-_KIND_TABLE: Final = _KINDS
-_KIND_MASK_TABLE: Final = _KIND_MASKS
+_FLUSHES: Final = _set_tables(FLUSH, list(_SUIT_CARDS), _SMALLEST_FLUSH)
+_KINDS: Final = _set_tables(KIND, list(_RANK_CARDS), _SMALLEST_KIND)
+_FLUSH_TABLE: Final = _FLUSHES[0]
+_FLUSH_LOWS: Final = _FLUSHES[1]
+_FLUSH_HIGHS: Final = _FLUSHES[2]
+_KIND_TABLE: Final = _KINDS[0]
+_KIND_LOWS: Final = _KINDS[1]
+_KIND_HIGHS: Final = _KINDS[2]
 # The 3-card straights by ``low * SUIT_COUNT**3 + (suit_a * SUIT_COUNT + suit_b) *
 # SUIT_COUNT + suit_c`` (``low`` the lowest rank - 1), with their cards and masks.
 _THREES: Final = tuple(
@@ -124,54 +144,73 @@ _THREES: Final = tuple(
 )
 _THREE_COMBOS: Final = tuple([pair[0] for pair in _THREES])
 _THREE_CARDS: Final = tuple([pair[0].cards for pair in _THREES])
-_THREE_MASKS: Final = tuple([pair[1] for pair in _THREES])
+_THREE_LOWS: Final = tuple([_low(pair[1]) for pair in _THREES])
+_THREE_HIGHS: Final = tuple([_high(pair[1]) for pair in _THREES])
 
 
-def _straights(
-    columns: list[int], low: int, high: int, combos: list[Any], masks: list[int]
-) -> None:
+class _Lists:
+    """The combos of a hand in order, with the two halves of each one's card mask."""
+
+    __slots__ = ("combos", "highs", "lows")
+
+    def __init__(self) -> None:
+        self.combos: list[Any] = []
+        self.lows: list[int] = []
+        self.highs: list[int] = []
+
+
+def _straights(columns: list[int], low: int, high: int, out: _Lists) -> None:
     """Every straight through the ranks ``low`` to ``high - 1`` (each with a card in the
     hand; ``columns`` the hand's rank patterns), by lowest rank, then length, then
     ``product`` order; a straight's cards go by rank."""
     squared = _SUITS * _SUITS
+    combos = out.combos
     for start in range(low, high - _SHORTEST + 1):
         base = start * squared * _SUITS
         grown_cards: list[tuple[int, ...]] = []
-        grown_masks: list[int] = []
+        grown_lows: list[int] = []
+        grown_highs: list[int] = []
         for a in _RANK_SUITS[start * _RANK_PATTERNS + columns[start]]:
             for b in _RANK_SUITS[(start + 1) * _RANK_PATTERNS + columns[start + 1]]:
                 for c in _RANK_SUITS[(start + 2) * _RANK_PATTERNS + columns[start + 2]]:
                     index = base + a * squared + b * _SUITS + c
                     combos.append(_THREE_COMBOS[index])
                     grown_cards.append(_THREE_CARDS[index])
-                    grown_masks.append(_THREE_MASKS[index])
-        masks.extend(grown_masks)
+                    grown_lows.append(_THREE_LOWS[index])
+                    grown_highs.append(_THREE_HIGHS[index])
+        out.lows.extend(grown_lows)
+        out.highs.extend(grown_highs)
         for rank_index in range(start + _SHORTEST, high):  # one card of the next rank longer
             column = _RANK_CARDS[rank_index * _RANK_PATTERNS + columns[rank_index]]
             longer_cards: list[tuple[int, ...]] = []
-            longer_masks: list[int] = []
+            longer_lows: list[int] = []
+            longer_highs: list[int] = []
             for i in range(len(grown_cards)):
                 cards = grown_cards[i]
-                mask = grown_masks[i]
+                lo = grown_lows[i]
+                hi = grown_highs[i]
                 for card in column:
                     longer = (*cards, card)
                     combos.append(_new(_COMBO, (_STRAIGHT, longer)))
                     longer_cards.append(longer)
-                    longer_masks.append(mask | _BIT[card])
-            masks.extend(longer_masks)
-            grown_cards, grown_masks = longer_cards, longer_masks
+                    longer_lows.append(lo | _LOW_BIT[card])
+                    longer_highs.append(hi | _HIGH_BIT[card])
+            out.lows.extend(longer_lows)
+            out.highs.extend(longer_highs)
+            grown_cards, grown_lows, grown_highs = longer_cards, longer_lows, longer_highs
 
 
-def _add_pairs(pairs: list[ComboPair], combos: list[Any], masks: list[int]) -> None:
+def _add_sets(pairs: list[ComboPair], out: _Lists) -> None:
     for combo, mask in pairs:
-        combos.append(combo)
-        masks.append(mask)
+        out.combos.append(combo)
+        out.lows.append(_low(mask))
+        out.highs.append(_high(mask))
 
 
-def combo_lists(hand: list[int], combos: list[Any], masks: list[int]) -> None:
-    """Append every combo ``hand`` can declare (C-13) to ``combos`` and its card mask to
-    ``masks``, in a fixed order: flushes by suit then size, N of a kind by rank then size,
-    straights by lowest rank then length, then one card of each suit."""
+def _combo_lists(hand: list[int], out: _Lists) -> None:
+    """Append every combo ``hand`` can declare (C-13) to ``out``, in a fixed order: flushes
+    by suit then size, N of a kind by rank then size, straights by lowest rank then length,
+    then one card of each suit."""
     suits = [0] * _SUITS
     ranks = [0] * _RANKS
     for card in hand:
@@ -184,43 +223,50 @@ def combo_lists(hand: list[int], combos: list[Any], masks: list[int]) -> None:
         if pattern & (pattern - 1):  # two cards or more
             index = suit * _SUIT_PATTERNS + pattern
             if pattern.bit_count() <= _TABLED:
-                combos.extend(_FLUSH_TABLE[index])
-                masks.extend(_FLUSH_MASK_TABLE[index])
+                out.combos.extend(_FLUSH_TABLE[index])
+                out.lows.extend(_FLUSH_LOWS[index])
+                out.highs.extend(_FLUSH_HIGHS[index])
             else:
-                _add_pairs(_sets(FLUSH, _SUIT_CARDS[index], _SMALLEST_FLUSH), combos, masks)
+                _add_sets(_sets(FLUSH, _SUIT_CARDS[index], _SMALLEST_FLUSH), out)
     for rank_index in range(_RANKS):
         pattern = ranks[rank_index]
         if pattern & (pattern - 1):
             index = rank_index * _RANK_PATTERNS + pattern
             if pattern.bit_count() <= _TABLED:
-                combos.extend(_KIND_TABLE[index])
-                masks.extend(_KIND_MASK_TABLE[index])
+                out.combos.extend(_KIND_TABLE[index])
+                out.lows.extend(_KIND_LOWS[index])
+                out.highs.extend(_KIND_HIGHS[index])
             else:
-                _add_pairs(_sets(KIND, _RANK_CARDS[index], _SMALLEST_KIND), combos, masks)
+                _add_sets(_sets(KIND, _RANK_CARDS[index], _SMALLEST_KIND), out)
     low = 0  # the current run of ranks held: low .. rank_index - 1
     for rank_index in range(_RANKS):
         if not ranks[rank_index]:
             if rank_index - low >= _SHORTEST:
-                _straights(ranks, low, rank_index, combos, masks)
+                _straights(ranks, low, rank_index, out)
             low = rank_index + 1
     if _RANKS - low >= _SHORTEST:
-        _straights(ranks, low, _RANKS, combos, masks)
+        _straights(ranks, low, _RANKS, out)
     for pattern in suits:
         if not pattern:
             return
     # One card per suit, suits in order: the cards come out ascending.
     for cards in product(*[_SUIT_CARDS[s * _SUIT_PATTERNS + suits[s]] for s in range(_SUITS)]):
-        combos.append(_new(_COMBO, (_SUITS_KIND, cards)))
-        masks.append(card_mask(cards))
+        out.combos.append(_new(_COMBO, (_SUITS_KIND, cards)))
+        mask = card_mask(cards)
+        out.lows.append(_low(mask))
+        out.highs.append(_high(mask))
 
 
 def combo_pairs(held: int) -> list[ComboPair]:
-    """Every combo the hand of mask ``held`` can declare (C-13) with its card mask, in the
-    order of ``combo_lists``."""
-    combos: list[Any] = []
-    masks: list[int] = []
-    combo_lists(mask_cards(held), combos, masks)
-    return list(zip(combos, masks, strict=True))
+    """Every combo the hand of mask ``held`` can declare (C-13) with its card mask, in a
+    fixed order: flushes by suit then size, N of a kind by rank then size, straights by
+    lowest rank then length, then one card of each suit."""
+    out = _Lists()
+    _combo_lists(mask_cards(held), out)
+    return [
+        (combo, lo | hi << _HALF)
+        for combo, lo, hi in zip(out.combos, out.lows, out.highs, strict=True)
+    ]
 
 
 def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction]:
@@ -231,29 +277,39 @@ def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction
     rebuilt; the same hand asked again (a search's every iteration at its root) gets a copy.
     The memo's lists are never changed once made (copies of the state share them).
     """
-    held = 0
+    held_low = 0
+    held_high = 0
     for card in hand:
-        held |= _BIT[card]
+        held_low |= _LOW_BIT[card]
+        held_high |= _HIGH_BIT[card]
     memo = s.combo_memo
     if memo is not None:
-        before = memo[0]
-        if before == held:
-            return memo[1][:]
-        if before & held == held:
-            outside = before & ~held
-            old_combos = memo[1]
-            old_masks = memo[2]
+        before_low = memo[0]
+        before_high = memo[1]
+        if before_low == held_low and before_high == held_high:
+            return memo[2][:]
+        if before_low & held_low == held_low and before_high & held_high == held_high:
+            out_low = before_low & ~held_low
+            out_high = before_high & ~held_high
+            old_combos = memo[2]
+            old_lows = memo[3]
+            old_highs = memo[4]
             combos: list[Any] = []
-            masks: list[int] = []
-            for i in range(len(old_masks)):
-                mask = old_masks[i]
-                if not mask & outside:
+            lows: list[int] = []
+            highs: list[int] = []
+            for i in range(len(old_lows)):
+                lo = old_lows[i]
+                hi = old_highs[i]
+                if not (lo & out_low or hi & out_high):
                     combos.append(old_combos[i])
-                    masks.append(mask)
-            s.combo_memo = (held, combos, masks)
+                    lows.append(lo)
+                    highs.append(hi)
+            s.combo_memo = (held_low, held_high, combos, lows, highs)
             return combos[:]
-    combos = [_DONE]
-    masks = [0]
-    combo_lists(hand, combos, masks)
-    s.combo_memo = (held, combos, masks)
-    return combos[:]
+    out = _Lists()
+    out.combos.append(_DONE)
+    out.lows.append(0)
+    out.highs.append(0)
+    _combo_lists(hand, out)
+    s.combo_memo = (held_low, held_high, out.combos, out.lows, out.highs)
+    return out.combos[:]

@@ -15,6 +15,7 @@ from monastic.games.medieval_monastery.catalogue import (
 
 __all__ = [
     "SMALLEST_COMBO",
+    "add_points",
     "combo_draws",
     "combo_points",
     "is_combo",
@@ -71,6 +72,11 @@ _SUIT_COUNT: Final = SUIT_COUNT
 
 def score_combo(row: list[int], kind: str, cards: Sequence[Card]) -> None:
     """Add a valid combo's points to a row of suit scores."""
+    add_points(row, kind, tuple(cards))
+
+
+def add_points(row: list[int], kind: str, cards: tuple[Card, ...]) -> None:
+    """``score_combo`` of cards in a tuple (a declaration's every time)."""
     value = _POINTS[kind][len(cards)]
     if kind == _EVERY_SUIT:
         for suit_index in range(_SUIT_COUNT):

@@ -94,12 +94,19 @@ def lose_unseen(
     return tuple(worked_out)
 
 
-def gain(s: StateData, holder: int, card: int, seen_by: Iterable[int] | None) -> None:
+def gain(s: StateData, holder: int, card: int, seen_by: tuple[int, ...] | None) -> None:
     """Put a card into a hand; ``seen_by`` None means everyone saw it go there."""
     s.hands[holder].append(card)
-    for viewer in range(s.players) if seen_by is None else seen_by:
+    bit = 1 << card
+    known = s.known_cards
+    if seen_by is None:
+        for viewer in range(s.players):
+            if viewer != holder:
+                known[viewer][holder] |= bit
+        return
+    for viewer in seen_by:
         if viewer != holder:
-            s.known_cards[viewer][holder] |= 1 << card
+            known[viewer][holder] |= bit
 
 
 def empty_hand(s: StateData, holder: int) -> list[int]:

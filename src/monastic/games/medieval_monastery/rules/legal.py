@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Final
 
 from monastic.engine.jsonio import excerpt
@@ -30,7 +29,7 @@ from monastic.games.medieval_monastery.actions import (
     Reject,
     Swap,
 )
-from monastic.games.medieval_monastery.catalogue import TABLE, card_text
+from monastic.games.medieval_monastery.catalogue import DECK_SIZE, TABLE, card_text
 from monastic.games.medieval_monastery.rules.combo_listing import combo_actions
 from monastic.games.medieval_monastery.rules.combos import is_combo
 from monastic.games.medieval_monastery.rules.study import ASK_CARDS, matches_ask
@@ -74,10 +73,19 @@ _GIVE: Final = GIVE
 _SWAP: Final = SWAP
 _OFFERS: Final = OFFER
 _DISCARD_ONE: Final = DISCARD_ONE
-_DISCARD_TWO: Final = DISCARD_TWO
 _ASK_CARDS: Final = ASK_CARDS
 _ACCEPT: Final = Accept
 _REJECT: Final = Reject
+_DECK: Final = DECK_SIZE
+# Every two-card discard by ``low * DECK_SIZE + high`` (None where low >= high).
+_DISCARD_PAIRS: Final = tuple(
+    [DISCARD_TWO.get((low, high)) for low in range(DECK_SIZE) for high in range(DECK_SIZE)]
+)
+# Answers to the offers a window can number (each trader makes at most its quota, C-22), by
+# ``number * DECK_SIZE + card`` and by number; a larger number (none arises) is built anew.
+_NUMBERS: Final = TABLE.max_players * TABLE.offers_per_trader + 1
+_ACCEPTS: Final = tuple([_new(Accept, (n, c)) for n in range(_NUMBERS) for c in range(DECK_SIZE)])
+_REJECTS: Final = tuple([_new(Reject, (n,)) for n in range(_NUMBERS)])
 # The steps where ``s.actor`` alone decides.
 _ACTOR_STEPS: Final = frozenset({PLAY_STEP, COMBO, DISCARD_STEP, ABBEY, MONKS_OUT})
 
@@ -127,9 +135,17 @@ def _answer(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     assert s.pending_offer is not None
     number, _, _, _, ask = s.pending_offer
     matching = _ASK_CARDS[ask]
-    answers: list[MedievalMonasteryAction] = [
-        _new(_ACCEPT, (number, c)) for c in sorted(s.hands[seat]) if c in matching
-    ]
+    answers: list[MedievalMonasteryAction] = []
+    if number < _NUMBERS:
+        first = number * _DECK
+        for c in sorted(s.hands[seat]):
+            if c in matching:
+                answers.append(_ACCEPTS[first + c])
+        answers.append(_REJECTS[number])
+        return answers
+    for c in sorted(s.hands[seat]):
+        if c in matching:
+            answers.append(_new(_ACCEPT, (number, c)))
     answers.append(_new(_REJECT, (number,)))
     return answers
 
@@ -150,8 +166,15 @@ def _discard(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     hand = sorted(s.hands[seat])
     if len(hand) == 1:
         return [_DISCARD_ONE[hand[0]]]
-    pairs = _DISCARD_TWO
-    return [pairs[pair] for pair in combinations(hand, 2)]
+    pairs: list[MedievalMonasteryAction] = []
+    size = len(hand)
+    for i in range(size - 1):
+        first = hand[i] * _DECK
+        for j in range(i + 1, size):
+            pair = _DISCARD_PAIRS[first + hand[j]]
+            assert pair is not None
+            pairs.append(pair)
+    return pairs
 
 
 def _swap(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
