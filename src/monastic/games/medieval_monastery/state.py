@@ -139,9 +139,10 @@ class StateData(State):  # abstract: the rules come with the game's state class
     trade_log: list[TradeRecord]  # the window's answered offers, oldest first
     flush_winner: int  # the 9-card flush declarer, or NO_SEAT
     # Not game data: the last combo list (``rules.combo_listing.combo_actions``): the hand's
-    # card mask in two halves, its actions and the halves of their card masks (parallel
-    # lists); a pure function of that hand, never changed once made, so copies share it.
-    combo_memo: tuple[int, int, list[Any], list[int], list[int]] | None
+    # card mask in two halves, the list its first listing built with the halves of each
+    # combo's mask, the positions of those still held, and those combos; a pure function of
+    # the hand, never changed once made, so copies share it.
+    combo_memo: tuple[int, int, list[Any], list[object], list[object], list[int], list[Any]] | None
 
     def copy_into(self, other: StateData) -> None:
         """Copy every field into ``other``, sharing nothing mutable."""

@@ -11,7 +11,7 @@ masks go in two parallel lists (no pair per combo).
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from monastic.games.medieval_monastery.actions import (
     DONE,
@@ -37,6 +37,7 @@ from monastic.games.medieval_monastery.state import StateData
 __all__ = ["combo_actions", "combo_pairs"]
 
 ComboPair = tuple[Combo, int]  # a combo and its card mask
+Mask = object  # half a card mask, an int kept as an object (see ``_THREE_LOWS``)
 
 # Module constants are Final so the compiled build reads them without a dictionary look-up.
 _RANKS: Final = RANK_COUNT
@@ -144,8 +145,10 @@ _THREES: Final = tuple(
 )
 _THREE_COMBOS: Final = tuple([pair[0] for pair in _THREES])
 _THREE_CARDS: Final = tuple([pair[0].cards for pair in _THREES])
-_THREE_LOWS: Final = tuple([_low(pair[1]) for pair in _THREES])
-_THREE_HIGHS: Final = tuple([_high(pair[1]) for pair in _THREES])
+# Mask halves are copied as objects (``Mask``) and read as ints only to be tested or grown:
+# the compiled build would otherwise make a new int object for every one it stores.
+_THREE_LOWS: Final[tuple[Mask, ...]] = tuple([_low(pair[1]) for pair in _THREES])
+_THREE_HIGHS: Final[tuple[Mask, ...]] = tuple([_high(pair[1]) for pair in _THREES])
 
 
 class _Lists:
@@ -155,8 +158,8 @@ class _Lists:
 
     def __init__(self) -> None:
         self.combos: list[Any] = []
-        self.lows: list[int] = []
-        self.highs: list[int] = []
+        self.lows: list[Mask] = []
+        self.highs: list[Mask] = []
 
 
 def _straights(columns: list[int], low: int, high: int, out: _Lists) -> None:
@@ -165,39 +168,31 @@ def _straights(columns: list[int], low: int, high: int, out: _Lists) -> None:
     ``product`` order; a straight's cards go by rank."""
     squared = _SUITS * _SUITS
     combos = out.combos
+    lows = out.lows
+    highs = out.highs
     for start in range(low, high - _SHORTEST + 1):
         base = start * squared * _SUITS
-        grown_cards: list[tuple[int, ...]] = []
-        grown_lows: list[int] = []
-        grown_highs: list[int] = []
+        first = len(combos)  # where the straights of ``start`` begin
         for a in _RANK_SUITS[start * _RANK_PATTERNS + columns[start]]:
             for b in _RANK_SUITS[(start + 1) * _RANK_PATTERNS + columns[start + 1]]:
                 for c in _RANK_SUITS[(start + 2) * _RANK_PATTERNS + columns[start + 2]]:
                     index = base + a * squared + b * _SUITS + c
                     combos.append(_THREE_COMBOS[index])
-                    grown_cards.append(_THREE_CARDS[index])
-                    grown_lows.append(_THREE_LOWS[index])
-                    grown_highs.append(_THREE_HIGHS[index])
-        out.lows.extend(grown_lows)
-        out.highs.extend(grown_highs)
+                    lows.append(_THREE_LOWS[index])
+                    highs.append(_THREE_HIGHS[index])
+        shorter = first  # the straights one card shorter: combos[shorter:grown]
+        grown = len(combos)
         for rank_index in range(start + _SHORTEST, high):  # one card of the next rank longer
             column = _RANK_CARDS[rank_index * _RANK_PATTERNS + columns[rank_index]]
-            longer_cards: list[tuple[int, ...]] = []
-            longer_lows: list[int] = []
-            longer_highs: list[int] = []
-            for i in range(len(grown_cards)):
-                cards = grown_cards[i]
-                lo = grown_lows[i]
-                hi = grown_highs[i]
+            for i in range(shorter, grown):
+                cards: tuple[int, ...] = combos[i][1]
+                lo = cast(int, lows[i])
+                hi = cast(int, highs[i])
                 for card in column:
-                    longer = (*cards, card)
-                    combos.append(_new(_COMBO, (_STRAIGHT, longer)))
-                    longer_cards.append(longer)
-                    longer_lows.append(lo | _LOW_BIT[card])
-                    longer_highs.append(hi | _HIGH_BIT[card])
-            out.lows.extend(longer_lows)
-            out.highs.extend(longer_highs)
-            grown_cards, grown_lows, grown_highs = longer_cards, longer_lows, longer_highs
+                    combos.append(_new(_COMBO, (_STRAIGHT, (*cards, card))))
+                    lows.append(lo | _LOW_BIT[card])
+                    highs.append(hi | _HIGH_BIT[card])
+            shorter, grown = grown, len(combos)
 
 
 def _add_sets(pairs: list[ComboPair], out: _Lists) -> None:
@@ -218,14 +213,17 @@ def _combo_lists(hand: list[int], out: _Lists) -> None:
         rank_index = _RANK_INDEX[card]
         suits[suit] |= 1 << rank_index
         ranks[rank_index] |= 1 << suit
+    combos = out.combos
+    lows = out.lows
+    highs = out.highs
     for suit in range(_SUITS):
         pattern = suits[suit]
         if pattern & (pattern - 1):  # two cards or more
             index = suit * _SUIT_PATTERNS + pattern
             if pattern.bit_count() <= _TABLED:
-                out.combos.extend(_FLUSH_TABLE[index])
-                out.lows.extend(_FLUSH_LOWS[index])
-                out.highs.extend(_FLUSH_HIGHS[index])
+                combos.extend(_FLUSH_TABLE[index])
+                lows.extend(_FLUSH_LOWS[index])
+                highs.extend(_FLUSH_HIGHS[index])
             else:
                 _add_sets(_sets(FLUSH, _SUIT_CARDS[index], _SMALLEST_FLUSH), out)
     for rank_index in range(_RANKS):
@@ -233,9 +231,9 @@ def _combo_lists(hand: list[int], out: _Lists) -> None:
         if pattern & (pattern - 1):
             index = rank_index * _RANK_PATTERNS + pattern
             if pattern.bit_count() <= _TABLED:
-                out.combos.extend(_KIND_TABLE[index])
-                out.lows.extend(_KIND_LOWS[index])
-                out.highs.extend(_KIND_HIGHS[index])
+                combos.extend(_KIND_TABLE[index])
+                lows.extend(_KIND_LOWS[index])
+                highs.extend(_KIND_HIGHS[index])
             else:
                 _add_sets(_sets(KIND, _RANK_CARDS[index], _SMALLEST_KIND), out)
     low = 0  # the current run of ranks held: low .. rank_index - 1
@@ -251,10 +249,10 @@ def _combo_lists(hand: list[int], out: _Lists) -> None:
             return
     # One card per suit, suits in order: the cards come out ascending.
     for cards in product(*[_SUIT_CARDS[s * _SUIT_PATTERNS + suits[s]] for s in range(_SUITS)]):
-        out.combos.append(_new(_COMBO, (_SUITS_KIND, cards)))
+        combos.append(_new(_COMBO, (_SUITS_KIND, cards)))
         mask = card_mask(cards)
-        out.lows.append(_low(mask))
-        out.highs.append(_high(mask))
+        lows.append(_low(mask))
+        highs.append(_high(mask))
 
 
 def combo_pairs(held: int) -> list[ComboPair]:
@@ -264,7 +262,7 @@ def combo_pairs(held: int) -> list[ComboPair]:
     out = _Lists()
     _combo_lists(mask_cards(held), out)
     return [
-        (combo, lo | hi << _HALF)
+        (combo, cast(int, lo) | cast(int, hi) << _HALF)
         for combo, lo, hi in zip(out.combos, out.lows, out.highs, strict=True)
     ]
 
@@ -275,7 +273,9 @@ def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction
     A smaller hand's combos are exactly those of a larger one that avoid the cards it lost,
     in the same order, so a declarer's later lists are filtered from its last one, not
     rebuilt; the same hand asked again (a search's every iteration at its root) gets a copy.
-    The memo's lists are never changed once made (copies of the state share them).
+    The memo (``StateData.combo_memo``) keeps the list the hand's first listing built with
+    its masks, the positions in it of the combos still in the hand, and those combos; its
+    lists are never changed once made (copies of the state share them).
     """
     held_low = 0
     held_high = 0
@@ -287,29 +287,26 @@ def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction
         before_low = memo[0]
         before_high = memo[1]
         if before_low == held_low and before_high == held_high:
-            return memo[2][:]
+            return memo[6][:]
         if before_low & held_low == held_low and before_high & held_high == held_high:
             out_low = before_low & ~held_low
             out_high = before_high & ~held_high
-            old_combos = memo[2]
-            old_lows = memo[3]
-            old_highs = memo[4]
+            built = memo[2]
+            lows = memo[3]
+            highs = memo[4]
+            kept: list[int] = []
             combos: list[Any] = []
-            lows: list[int] = []
-            highs: list[int] = []
-            for i in range(len(old_lows)):
-                lo = old_lows[i]
-                hi = old_highs[i]
-                if not (lo & out_low or hi & out_high):
-                    combos.append(old_combos[i])
-                    lows.append(lo)
-                    highs.append(hi)
-            s.combo_memo = (held_low, held_high, combos, lows, highs)
+            for i in memo[5]:
+                if not (cast(int, lows[i]) & out_low or cast(int, highs[i]) & out_high):
+                    kept.append(i)
+                    combos.append(built[i])
+            s.combo_memo = (held_low, held_high, built, lows, highs, kept, combos)
             return combos[:]
     out = _Lists()
     out.combos.append(_DONE)
     out.lows.append(0)
     out.highs.append(0)
     _combo_lists(hand, out)
-    s.combo_memo = (held_low, held_high, out.combos, out.lows, out.highs)
-    return out.combos[:]
+    built = out.combos
+    s.combo_memo = (held_low, held_high, built, out.lows, out.highs, list(range(len(built))), built)
+    return built[:]
