@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from monastic.engine import Event
 from monastic.games.medieval_monastery.rules.combos import (
     SMALLEST_COMBO,
@@ -16,6 +18,8 @@ from monastic.games.medieval_monastery.rules.turn import next_declarer
 from monastic.games.medieval_monastery.state import StateData
 
 __all__ = ["declare", "declarer_done"]
+
+_SMALLEST: Final = SMALLEST_COMBO
 
 
 def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Events) -> None:
@@ -36,7 +40,7 @@ def declare(s: StateData, seat: int, kind: str, cards: tuple[int, ...], ev: Even
     extra = combo_draws(kind, len(cards))
     if extra:
         draw(s, seat, extra, ev)
-    if len(s.hands[seat]) < SMALLEST_COMBO:
+    if len(s.hands[seat]) < _SMALLEST:
         s.seats_done += 1
         next_declarer(s, ev)
 

@@ -23,9 +23,9 @@ __all__ = [
     "score_combo",
 ]
 
-_WINNING_FLUSH = COMBOS["flush"].wins_at  # C-16: the 9-card flush
+_WINNING_FLUSH: Final = COMBOS["flush"].wins_at  # C-16: the 9-card flush
 #: The fewest cards any combo takes: a Cenobitic declarer needs at least this many (C-3).
-SMALLEST_COMBO = min(min(rule.sizes) for rule in COMBOS.values())
+SMALLEST_COMBO: Final = min(min(rule.sizes) for rule in COMBOS.values())
 
 
 def is_combo(kind: str, cards: Sequence[Card]) -> bool:

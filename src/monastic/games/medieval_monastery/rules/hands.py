@@ -48,22 +48,23 @@ def clockwise(s: StateData, start: int) -> list[int]:
 def lose_card(s: StateData, holder: int, card: int) -> None:
     """Take a card out of a hand in sight of everyone (played, bid, offered)."""
     s.hands[holder].remove(card)
-    keep = ~(1 << card)
     for row in s.known_cards:
-        if row[holder]:
-            row[holder] &= keep
+        known = row[holder]
+        if known:  # most of the time nobody knows a card of this hand
+            row[holder] = known & ~(1 << card)
 
 
 def lose_cards(s: StateData, holder: int, cards: tuple[int, ...]) -> None:
     """Take cards out of a hand in sight of everyone (discarded, declared)."""
     hand = s.hands[holder]
-    keep = -1
     for card in cards:
         hand.remove(card)
-        keep &= ~(1 << card)
     for row in s.known_cards:
-        if row[holder]:  # most of the time nobody knows a card of this hand
-            row[holder] &= keep
+        known = row[holder]
+        if known:  # most of the time nobody knows a card of this hand
+            for card in cards:
+                known &= ~(1 << card)
+            row[holder] = known
 
 
 def lose_unseen(
@@ -78,11 +79,17 @@ def lose_unseen(
     hand = s.hands[holder]
     size = len(hand)
     hand.remove(card)
+    known_cards = s.known_cards
+    for row in known_cards:
+        if row[holder]:
+            break
+    else:  # most of the time nobody knows a card of this hand
+        return ()
     bit = 1 << card
     worked_out: list[int] = []
-    for viewer, row in enumerate(s.known_cards):
+    for viewer, row in enumerate(known_cards):
         known = row[holder]
-        if not known:  # most of the time nobody knows a card of this hand
+        if not known:
             continue
         if viewer == seen_by:
             row[holder] = known & ~bit

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from monastic.engine import Event
 from monastic.games.medieval_monastery.actions import ASKS
 from monastic.games.medieval_monastery.catalogue import (
@@ -39,6 +41,8 @@ __all__ = [
     "trader_done",
 ]
 
+_QUOTA: Final = TABLE.offers_per_trader  # C-22
+
 
 def matches_ask(card: int, ask: str) -> bool:
     """Whether a card answers an offer's ask: a suit letter or a rank digit."""
@@ -48,11 +52,11 @@ def matches_ask(card: int, ask: str) -> bool:
 
 
 #: The cards that answer each ask.
-ASK_CARDS: dict[str, frozenset[int]] = {
+ASK_CARDS: Final[dict[str, frozenset[int]]] = {
     ask: frozenset(c for c in ALL_CARDS if matches_ask(c, ask)) for ask in ASKS
 }
 #: The same as card masks.
-ASK_MASKS: dict[str, int] = {ask: card_mask(cards) for ask, cards in ASK_CARDS.items()}
+ASK_MASKS: Final[dict[str, int]] = {ask: card_mask(cards) for ask, cards in ASK_CARDS.items()}
 
 
 def open_trading(s: StateData, seat: int, ev: Events) -> None:
@@ -122,7 +126,7 @@ def answer(s: StateData, card: int | None, ev: Events) -> None:
     s.trade_log.append((number, giver, target, offered, ask, answered))
     s.pending_offer = None
     s.offers_answered[giver] += 1
-    if s.offers_answered[giver] >= TABLE.offers_per_trader:  # C-22
+    if s.offers_answered[giver] >= _QUOTA:  # C-22
         s.done_trading[giver] = True
     s.step = OFFER
     _next_trader(s, giver, ev)

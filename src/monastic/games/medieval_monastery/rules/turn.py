@@ -3,6 +3,8 @@ phases (C-3), and Salvation (C-18)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from monastic.engine import ROUND, Event
 from monastic.games.medieval_monastery.catalogue import TABLE
 from monastic.games.medieval_monastery.rules.combos import SMALLEST_COMBO
@@ -18,13 +20,16 @@ from monastic.games.medieval_monastery.state import COMBO, PLAY, StateData
 
 __all__ = ["action_done", "deal", "next_declarer", "next_player"]
 
+_SMALLEST: Final = SMALLEST_COMBO
+_HAND_SIZE: Final = TABLE.hand_size
+
 
 def deal(s: StateData, ev: Events) -> None:
     """Ascetic phase: from the Abbot clockwise, each draws a hand; then the Eremitical phase."""
     if ev is not None:
         ev.append(Event(ROUND, {"round": s.turn, "turns": s.turns, "abbot": s.abbot}))
     for seat in clockwise(s, s.abbot):
-        draw(s, seat, TABLE.hand_size, ev)
+        draw(s, seat, _HAND_SIZE, ev)
     s.seats_done = 0
     next_player(s, ev)
 
@@ -53,7 +58,7 @@ def next_declarer(s: StateData, ev: Events) -> None:
     """Cenobitic: the next seat from the Abbot with 2+ cards declares (C-3); then Salvation."""
     while s.seats_done < s.players:
         seat = (s.abbot + s.seats_done) % s.players
-        if len(s.hands[seat]) >= SMALLEST_COMBO:
+        if len(s.hands[seat]) >= _SMALLEST:
             s.step, s.actor = COMBO, seat
             return
         s.seats_done += 1
