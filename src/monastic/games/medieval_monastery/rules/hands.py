@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from monastic.engine import Event
-from monastic.games.medieval_monastery.catalogue import CARD_TEXTS, TABLE
+from monastic.games.medieval_monastery.catalogue import CARD_TEXTS, TABLE, card_mask
 from monastic.games.medieval_monastery.state import StateData
 
 __all__ = [
@@ -48,10 +48,13 @@ def clockwise(s: StateData, start: int) -> list[int]:
 def lose_card(s: StateData, holder: int, card: int) -> None:
     """Take a card out of a hand in sight of everyone (played, bid, offered)."""
     s.hands[holder].remove(card)
+    keep = 0  # the mask of every other card, made when first needed (a 72-bit int is costly)
     for row in s.known_cards:
         known = row[holder]
         if known:  # most of the time nobody knows a card of this hand
-            row[holder] = known & ~(1 << card)
+            if not keep:
+                keep = ~(1 << card)
+            row[holder] = known & keep
 
 
 def lose_cards(s: StateData, holder: int, cards: tuple[int, ...]) -> None:
@@ -59,12 +62,13 @@ def lose_cards(s: StateData, holder: int, cards: tuple[int, ...]) -> None:
     hand = s.hands[holder]
     for card in cards:
         hand.remove(card)
+    keep = 0  # the mask of every other card, made when first needed
     for row in s.known_cards:
         known = row[holder]
         if known:  # most of the time nobody knows a card of this hand
-            for card in cards:
-                known &= ~(1 << card)
-            row[holder] = known
+            if not keep:
+                keep = ~card_mask(cards)
+            row[holder] = known & keep
 
 
 def lose_unseen(
