@@ -142,7 +142,7 @@ class StateData(State):  # abstract: the rules come with the game's state class
     # card mask in two halves, the list its first listing built with the halves of each
     # combo's mask, the positions of those still held, and those combos; a pure function of
     # the hand, never changed once made, so copies share it.
-    combo_memo: tuple[int, int, list[Any], list[object], list[object], list[int], list[Any]] | None
+    combo_memo: tuple[int, int, list[Any], list[int], list[int], list[int], list[Any]] | None
 
     def copy_into(self, other: StateData) -> None:
         """Copy every field into ``other``, sharing nothing mutable."""

@@ -11,7 +11,7 @@ masks go in two parallel lists (no pair per combo).
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from monastic.games.medieval_monastery.actions import (
     DONE,
@@ -37,7 +37,6 @@ from monastic.games.medieval_monastery.state import StateData
 __all__ = ["combo_actions", "combo_pairs"]
 
 ComboPair = tuple[Combo, int]  # a combo and its card mask
-Mask = object  # half a card mask, an int kept as an object (see ``_THREE_LOWS``)
 
 # Module constants are Final so the compiled build reads them without a dictionary look-up.
 _RANKS: Final = RANK_COUNT
@@ -145,10 +144,8 @@ _THREES: Final = tuple(
 )
 _THREE_COMBOS: Final = tuple([pair[0] for pair in _THREES])
 _THREE_CARDS: Final = tuple([pair[0].cards for pair in _THREES])
-# Mask halves are copied as objects (``Mask``) and read as ints only to be tested or grown:
-# the compiled build would otherwise make a new int object for every one it stores.
-_THREE_LOWS: Final[tuple[Mask, ...]] = tuple([_low(pair[1]) for pair in _THREES])
-_THREE_HIGHS: Final[tuple[Mask, ...]] = tuple([_high(pair[1]) for pair in _THREES])
+_THREE_LOWS: Final = tuple([_low(pair[1]) for pair in _THREES])
+_THREE_HIGHS: Final = tuple([_high(pair[1]) for pair in _THREES])
 
 
 class _Lists:
@@ -158,8 +155,8 @@ class _Lists:
 
     def __init__(self) -> None:
         self.combos: list[Any] = []
-        self.lows: list[Mask] = []
-        self.highs: list[Mask] = []
+        self.lows: list[int] = []
+        self.highs: list[int] = []
 
 
 def _straights(columns: list[int], low: int, high: int, out: _Lists) -> None:
@@ -186,8 +183,8 @@ def _straights(columns: list[int], low: int, high: int, out: _Lists) -> None:
             column = _RANK_CARDS[rank_index * _RANK_PATTERNS + columns[rank_index]]
             for i in range(shorter, grown):
                 cards: tuple[int, ...] = combos[i][1]
-                lo = cast(int, lows[i])
-                hi = cast(int, highs[i])
+                lo = lows[i]
+                hi = highs[i]
                 for card in column:
                     combos.append(_new(_COMBO, (_STRAIGHT, (*cards, card))))
                     lows.append(lo | _LOW_BIT[card])
@@ -262,7 +259,7 @@ def combo_pairs(held: int) -> list[ComboPair]:
     out = _Lists()
     _combo_lists(mask_cards(held), out)
     return [
-        (combo, cast(int, lo) | cast(int, hi) << _HALF)
+        (combo, lo | hi << _HALF)
         for combo, lo, hi in zip(out.combos, out.lows, out.highs, strict=True)
     ]
 
@@ -294,12 +291,8 @@ def combo_actions(s: StateData, hand: list[int]) -> list[MedievalMonasteryAction
             built = memo[2]
             lows = memo[3]
             highs = memo[4]
-            kept: list[int] = []
-            combos: list[Any] = []
-            for i in memo[5]:
-                if not (cast(int, lows[i]) & out_low or cast(int, highs[i]) & out_high):
-                    kept.append(i)
-                    combos.append(built[i])
+            kept = [i for i in memo[5] if not (lows[i] & out_low or highs[i] & out_high)]
+            combos = [built[i] for i in kept]
             s.combo_memo = (held_low, held_high, built, lows, highs, kept, combos)
             return combos[:]
     out = _Lists()
