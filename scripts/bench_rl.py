@@ -696,9 +696,21 @@ def main() -> None:
         metavar="GAME:PLAYERS",
         help="parts 3 and 4 only for these (repeatable), e.g. medieval-monastery:4",
     )
+    parser.add_argument(
+        "--mode",
+        action="append",
+        metavar="TEXT",
+        help="part 3 only for the modes whose name holds TEXT (repeatable; native always),"
+        " e.g. --mode AEC --mode 'legal actions'",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     cases = [c for c in CASES if args.case is None or f"{c[0]}:{c[1]}" in args.case]
+    if args.mode:
+        cases = [
+            (g, n, tuple(m for m in modes if m == "native" or any(t in m for t in args.mode)))
+            for g, n, modes in cases
+        ]
     if not cases:
         parser.error(f"--case: none of {args.case} is one of part 3's cases")
     if args.worker:

@@ -108,6 +108,8 @@ class ActionCodec(ABC):
         self.max_tokens = 1 + max(len(self.stages(t)) for t in heads)
         #: The head tokens of staged actions.
         self.staged_heads = frozenset(t for t in heads if self.stages(t))
+        #: The number of tokens of an action by its head, for the staged heads (else 1).
+        self.run_length = {t: 1 + len(self.stages(t)) for t in self.staged_heads}
         self._memo: dict[Hashable, Tokens] = {}
         # By the action object itself: games hand out the same interned values again and
         # again, and an identity look-up skips hashing a dataclass. Holding the object keeps
@@ -240,11 +242,23 @@ class Choices:
 
     ``mask(prefix)`` marks exactly the tokens that continue ``prefix`` towards some legal
     action, so a learner entering tokens under the masks can only ever make legal actions.
-    Built for speed: a decision of one-token actions is only its list of first tokens; the
-    runs of staged actions and what follows each prefix are worked out when first asked.
+    Built for speed: a decision of one-token actions is only its list of first tokens. A
+    staged action is found through the actions that share its prefix (``_group``), worked
+    out only for the prefixes entered: a Monastery lay reads the cells of the one tile and
+    rotation chosen, not the runs of every action listed.
     """
 
-    __slots__ = ("_actions", "_array", "_by_tokens", "_firsts", "_next", "_staged", "codec")
+    __slots__ = (
+        "_actions",
+        "_array",
+        "_by_tokens",
+        "_complete",
+        "_firsts",
+        "_groups",
+        "_next",
+        "_staged",
+        "codec",
+    )
 
     def __init__(self, codec: ActionCodec, actions: Sequence[Hashable]) -> None:
         self.codec = codec
@@ -259,21 +273,53 @@ class Choices:
         )
         self._by_tokens: dict[Tokens, Hashable] | None = None
         self._next: dict[Tokens, list[int]] = {}
+        #: Per prefix entered: the runs and the actions that begin with it.
+        self._groups: dict[Tokens, tuple[list[Tokens], list[Hashable]]] = {}
+        #: Per prefix one token short of complete: its actions by their runs.
+        self._complete: dict[Tokens, dict[Tokens, Hashable]] = {}
 
     def _table(self) -> dict[Tokens, Hashable]:
         if self._by_tokens is None:
             runs = self.codec.runs(self._actions)
-            table = dict(zip(runs, self._actions, strict=True))
-            if len(table) != len(runs):
-                seen: dict[Tokens, Hashable] = {}
-                for run, action in zip(runs, self._actions, strict=True):
-                    if run in seen:
-                        raise RuntimeError(
-                            f"{self.codec.game_id}: {seen[run]} and {action} share tokens {run}"
-                        )
-                    seen[run] = action
-            self._by_tokens = table
+            self._by_tokens = _by_run(self.codec, runs, self._actions)
         return self._by_tokens
+
+    def _group(self, prefix: Tokens) -> tuple[list[Tokens], list[Hashable]]:
+        """The runs and the actions that begin with ``prefix`` (not empty)."""
+        found = self._groups.get(prefix)
+        if found is None:
+            n = len(prefix) - 1
+            last = prefix[n]
+            if n == 0:  # the actions of one head: their runs, and only theirs, are read
+                if self._array is not None:
+                    at = np.flatnonzero(self._array == last).tolist()
+                    actions = [self._actions[i] for i in at]
+                else:
+                    actions = [
+                        a for a, f in zip(self._actions, self._firsts, strict=True) if f == last
+                    ]
+                runs = self.codec.runs(actions)
+            else:
+                runs, actions = [], []
+                above_runs, above = self._group(prefix[:n])
+                for run, action in zip(above_runs, above, strict=True):
+                    if run[n] == last:
+                        runs.append(run)
+                        actions.append(action)
+            found = self._groups[prefix] = (runs, actions)
+        return found
+
+    def _completing(self, prefix: Tokens) -> dict[Tokens, Hashable]:
+        """The actions whose runs are ``prefix`` and one token more, by their runs."""
+        found = self._complete.get(prefix)
+        if found is None:
+            runs, actions = self._group(prefix)
+            found = self._complete[prefix] = _by_run(self.codec, runs, actions)
+        return found
+
+    def _length(self, head: int) -> int:
+        """The number of tokens of an action that starts with ``head``."""
+        return self.codec.run_length.get(head, 1)
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -290,11 +336,11 @@ class Choices:
         if found is None:
             if not prefix:
                 found = sorted(set(self._firsts)) if self._staged else sorted(self._firsts)
+            elif len(prefix) >= self._length(prefix[0]):
+                found = []
             else:
                 n = len(prefix)
-                found = sorted(
-                    {run[n] for run in self._table() if len(run) > n and run[:n] == prefix}
-                )
+                found = sorted({run[n] for run in self._group(prefix)[0]})
             self._next[prefix] = found
         return found
 
@@ -319,12 +365,14 @@ class Choices:
 
     def action(self, tokens: Tokens) -> Hashable | None:
         """The legal action these tokens complete, or None while more are needed."""
-        if len(tokens) == 1 and not self._staged:
+        if not tokens or len(tokens) != self._length(tokens[0]):
+            return None
+        if len(tokens) == 1:
             try:
                 return self._actions[self._firsts.index(tokens[0])]
             except ValueError:
                 return None
-        return self._table().get(tokens)
+        return self._completing(tokens[:-1]).get(tokens)
 
     def is_complete(self, tokens: Tokens) -> bool:
         return self.action(tokens) is not None
@@ -332,12 +380,27 @@ class Choices:
     def take(self, prefix: Tokens, token: int) -> Hashable | None:
         """What ``token`` after ``prefix`` makes: the legal action it completes, ``MORE`` if
         it continues towards one, None if it is not legal (one look-up: every step asks)."""
-        if not prefix and not self._staged:
+        if not prefix:
+            if token in self.codec.staged_heads:
+                return MORE if token in self._firsts else None
             try:
                 return self._actions[self._firsts.index(token)]
             except ValueError:
                 return None
-        if token not in self.next_tokens(prefix):
-            return None
-        action = self._table().get((*prefix, token))
-        return MORE if action is None else action
+        if len(prefix) + 1 == self._length(prefix[0]):
+            return self._completing(prefix).get((*prefix, token))
+        return MORE if token in self.next_tokens(prefix) else None
+
+
+def _by_run(
+    codec: ActionCodec, runs: list[Tokens], actions: Sequence[Hashable]
+) -> dict[Tokens, Hashable]:
+    """The actions by their runs; RuntimeError if two share one (a codec's mistake)."""
+    table = dict(zip(runs, actions, strict=True))
+    if len(table) != len(runs):
+        seen: dict[Tokens, Hashable] = {}
+        for run, action in zip(runs, actions, strict=True):
+            if run in seen:
+                raise RuntimeError(f"{codec.game_id}: {seen[run]} and {action} share tokens {run}")
+            seen[run] = action
+    return table

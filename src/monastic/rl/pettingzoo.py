@@ -165,18 +165,20 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
         table = self.table
         assert table is not None
         self._cumulative_rewards[agent] = 0.0
-        table.play(self._seat[agent], action)
+        # None: a token towards a staged action; the state and who acts stay as they are.
+        done = table.play(self._seat[agent], action)
         self._steps += 1
         # Rewards come only at the end: until then every reward is 0 and adding them up
         # (PettingZoo's ``_accumulate_rewards``) would change nothing.
-        if table.is_over():
+        if done is not None and table.is_over():
             self.rewards = dict(zip(self.agents, table.rewards(self.reward_kind), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         elif self.max_cycles is not None and self._steps >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._select()
+            if done is not None:
+                self._select()
             self._offer_mask()
         if self.render_mode == "human":
             self.render()

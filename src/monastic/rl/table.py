@@ -42,15 +42,14 @@ def rewards(result: Result, kind: str) -> list[float]:
 class Table:
     """A state plus the tokens one seat has entered so far of a staged action.
 
-    What the adapters read of a moment (a seat's legal actions by their tokens, its masks,
-    its tensor) is worked out once and kept until an action is applied or the state is
-    replaced: asking twice costs one, and the tokens of a staged action, which leave the
-    state as it stands, keep it too.
+    What the adapters read of a moment (a seat's legal actions by their tokens, the tokens
+    each prefix allows, its tensor) is worked out once and kept until an action is applied
+    or the state is replaced: asking twice costs one, and the tokens of a staged action,
+    which leave the state as it stands, keep it too.
     """
 
     __slots__ = (
         "_choices",
-        "_masks",
         "_memo",
         "_to_act",
         "codec",
@@ -69,7 +68,6 @@ class Table:
         self.entering: int | None = None  # the seat that has entered ``prefix``
         self.moves: list[tuple[int, Hashable]] = []  # the game actions made, in order
         self._choices: dict[int, Choices] = {}
-        self._masks: dict[tuple[int, Tokens], Mask] = {}
         self._memo: dict[Hashable, Any] = {}  # the adapters' other reads of this moment
         self._to_act: list[int] | None = None  # the state's to_act(), read once a moment
 
@@ -92,7 +90,6 @@ class Table:
 
     def _changed(self) -> None:
         """The state changed (or the world was replaced): what was read of it is stale."""
-        self._masks.clear()
         self._memo.clear()
         self._to_act = None
 
@@ -132,16 +129,13 @@ class Table:
         return self.choices(seat).next_tokens(self.prefix_of(seat))
 
     def mask(self, seat: int) -> Mask:
-        """The tokens ``seat`` may enter now, as 0/1 (a fresh array the caller may change)."""
-        key = (seat, self.prefix_of(seat))
-        found = self._masks.get(key)
-        if found is None:
-            if seat in self._acting():
-                found = self.choices(seat).mask(key[1])
-            else:
-                found = np.zeros(self.codec.size, dtype=np.int8)
-            self._masks[key] = found
-        return found.copy()
+        """The tokens ``seat`` may enter now, as 0/1 (a fresh array the caller may change).
+
+        Written afresh at every call: zeroing a new array and setting a few tokens costs no
+        more than copying a kept one, and most moments ask once (the AEC's info)."""
+        if seat in self._acting():
+            return self.choices(seat).mask(self.prefix if seat == self.entering else ())
+        return np.zeros(self.codec.size, dtype=np.int8)
 
     def tensor(self, observer: Observer, seat: int, fresh: bool = True) -> Tensor:
         """``seat``'s observation tensor now: a fresh array the caller may change, or with
@@ -194,7 +188,6 @@ class Table:
         if action is None:
             raise IllegalAction(f"token {self._name(token)} is not legal for seat {seat} now")
         if action is MORE:  # the state stands, and what was read of it; who may act not
-            self._masks.clear()
             self.prefix, self.entering = (*prefix, token), seat
             return None
         self._changed()
