@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, compress
 from math import prod
 from operator import itemgetter
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -145,25 +145,29 @@ class ActionCodec(ABC):
 
     def runs(self, actions: Sequence[Hashable]) -> list[Tokens]:
         """The tokens of each action, in order."""
-        known, learn = self._by_id.get, self._learn
-        return [known(id(action)) or learn(action) for action in actions]
+        return self._known(self._by_id, actions, lambda run: run)  # type: ignore[no-any-return]
 
     def first_tokens(self, actions: Sequence[Hashable]) -> list[int]:
         """The first token of each action, in order (the fast path of ``Choices``)."""
-        firsts: list[int | None] = list(map(self._first_by_id.get, map(id, actions)))
-        if None in firsts:  # only the actions not known by identity, found by a C-level scan
-            # mostly copies of values met before (a combo, an answer): read by value here,
-            # and only a value never met goes through ``_learn``
-            by_value, learn, at = self._memo.get, self._learn, firsts.index(None)
-            while True:
+        return self._known(self._first_by_id, actions, _first)  # type: ignore[no-any-return]
+
+    def _known(
+        self, by_id: dict[int, Any], actions: Sequence[Hashable], part: Callable[[Tokens], Any]
+    ) -> list[Any]:
+        """``part`` of the tokens of each action: looked up by identity without a
+        Python-level step per action, and only the actions not known by identity (found by a
+        C-level scan) read by value, mostly copies of values met before (a combo, an
+        answer); only a value never met goes through ``_learn``."""
+        found: list[Any] = list(map(by_id.get, map(id, actions)))
+        missing = found.count(None)
+        if missing:
+            by_value, learn, at = self._memo.get, self._learn, -1
+            for _ in range(missing):
+                at = found.index(None, at + 1)
                 action = actions[at]
                 run = by_value(action)
-                firsts[at] = (run if run is not None else learn(action))[0]
-                try:
-                    at = firsts.index(None, at + 1)
-                except ValueError:
-                    break
-        return firsts  # type: ignore[return-value]  # no None left
+                found[at] = part(run if run is not None else learn(action))
+        return found
 
     def _learn(self, action: Hashable) -> Tokens:
         """The tokens of an action not known by its identity, remembered by it if it is new.
@@ -291,21 +295,13 @@ class Choices:
             n = len(prefix) - 1
             last = prefix[n]
             if n == 0:  # the actions of one head: their runs, and only theirs, are read
-                if self._array is not None:
-                    at = np.flatnonzero(self._array == last).tolist()
-                    actions = [self._actions[i] for i in at]
-                else:
-                    actions = [
-                        a for a, f in zip(self._actions, self._firsts, strict=True) if f == last
-                    ]
+                actions = list(compress(self._actions, map(last.__eq__, self._firsts)))
                 runs = self.codec.runs(actions)
             else:
-                runs, actions = [], []
                 above_runs, above = self._group(prefix[:n])
-                for run, action in zip(above_runs, above, strict=True):
-                    if run[n] == last:
-                        runs.append(run)
-                        actions.append(action)
+                keep = list(map(last.__eq__, map(itemgetter(n), above_runs)))
+                runs = list(compress(above_runs, keep))
+                actions = list(compress(above, keep))
             found = self._groups[prefix] = (runs, actions)
         return found
 
@@ -339,8 +335,7 @@ class Choices:
             elif len(prefix) >= self._length(prefix[0]):
                 found = []
             else:
-                n = len(prefix)
-                found = sorted({run[n] for run in self._group(prefix)[0]})
+                found = sorted(set(map(itemgetter(len(prefix)), self._group(prefix)[0])))
             self._next[prefix] = found
         return found
 

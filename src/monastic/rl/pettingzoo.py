@@ -165,8 +165,9 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
         table = self.table
         assert table is not None
         self._cumulative_rewards[agent] = 0.0
+        seat = self._seat[agent]
         # None: a token towards a staged action; the state and who acts stay as they are.
-        done = table.play(self._seat[agent], action)
+        done = table.play(seat, action)
         self._steps += 1
         # Rewards come only at the end: until then every reward is 0 and adding them up
         # (PettingZoo's ``_accumulate_rewards``) would change nothing.
@@ -176,9 +177,10 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
             self._accumulate_rewards()
         elif self.max_cycles is not None and self._steps >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
+        elif done is None:  # the same agent goes on: only its mask changes
+            self.infos[agent] = {"action_mask": table.mask(seat)}
         else:
-            if done is not None:
-                self._select()
+            self._select()
             self._offer_mask()
         if self.render_mode == "human":
             self.render()

@@ -111,7 +111,11 @@ class Table:
 
     def current(self) -> int | None:
         """The seat asked next (the lowest of ``to_act``), None once the game is over."""
-        seats = self._acting()
+        if self.entering is not None:
+            return self.entering
+        seats = self._to_act
+        if seats is None:
+            seats = self._to_act = self.state.to_act()
         return seats[0] if seats else None
 
     def choices(self, seat: int) -> Choices:
@@ -124,17 +128,21 @@ class Table:
         return self.prefix if seat == self.entering else ()
 
     def legal_tokens(self, seat: int) -> list[int]:
-        if seat not in self._acting():
+        if seat == self.entering:
+            return self.choices(seat).next_tokens(self.prefix)
+        if self.entering is not None or seat not in self._acting():
             return []
-        return self.choices(seat).next_tokens(self.prefix_of(seat))
+        return self.choices(seat).next_tokens(())
 
     def mask(self, seat: int) -> Mask:
         """The tokens ``seat`` may enter now, as 0/1 (a fresh array the caller may change).
 
         Written afresh at every call: zeroing a new array and setting a few tokens costs no
         more than copying a kept one, and most moments ask once (the AEC's info)."""
-        if seat in self._acting():
-            return self.choices(seat).mask(self.prefix if seat == self.entering else ())
+        if seat == self.entering:
+            return self.choices(seat).mask(self.prefix)
+        if self.entering is None and seat in self._acting():
+            return self.choices(seat).mask(())
         return np.zeros(self.codec.size, dtype=np.int8)
 
     def tensor(self, observer: Observer, seat: int, fresh: bool = True) -> Tensor:
@@ -181,16 +189,20 @@ class Table:
             if isinstance(token, bool) or not isinstance(token, np.integer):
                 raise IllegalAction(f"a token is a whole number, not {token!r}")
             token = int(token)
-        if seat not in self._acting():
+        if seat == self.entering:
+            prefix = self.prefix
+        elif self.entering is None and seat in self._acting():
+            prefix = ()
+        else:
             raise IllegalAction(f"seat {seat} is not to act now (token {self._name(token)})")
-        prefix = self.prefix if seat == self.entering else ()
         action = self.choices(seat).take(prefix, token)
         if action is None:
             raise IllegalAction(f"token {self._name(token)} is not legal for seat {seat} now")
         if action is MORE:  # the state stands, and what was read of it; who may act not
             self.prefix, self.entering = (*prefix, token), seat
             return None
-        self._changed()
+        self._memo.clear()  # ``_changed``, without a call: every action comes here
+        self._to_act = None
         self.prefix, self.entering = (), None
         self.state.apply_quiet(seat, action)
         self.moves.append((seat, action))
