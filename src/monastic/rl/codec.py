@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, compress
+from itertools import accumulate
 from math import prod
-from operator import itemgetter
 from typing import Any, ClassVar
 
 import numpy as np
@@ -37,7 +36,6 @@ from monastic.engine import State
 __all__ = ["MORE", "ActionCodec", "Block", "Choices", "Layout", "Mask"]
 
 Mask = npt.NDArray[np.int8]
-_first = itemgetter(0)
 Tokens = tuple[int, ...]
 #: What ``Choices.take`` answers for a token that begins or continues an action (not one).
 MORE: Hashable = object()
@@ -145,29 +143,33 @@ class ActionCodec(ABC):
 
     def runs(self, actions: Sequence[Hashable]) -> list[Tokens]:
         """The tokens of each action, in order."""
-        return self._known(self._by_id, actions, lambda run: run)  # type: ignore[no-any-return]
+        known = self._by_id
+        found: list[Tokens | None] = [known.get(id(action)) for action in actions]
+        if None in found:
+            self._fill(found, actions, whole=True)
+        return found  # type: ignore[return-value]  # no None left
 
     def first_tokens(self, actions: Sequence[Hashable]) -> list[int]:
         """The first token of each action, in order (the fast path of ``Choices``)."""
-        return self._known(self._first_by_id, actions, _first)  # type: ignore[no-any-return]
+        known = self._first_by_id
+        # A comprehension, not ``map`` of bound methods: compiled, it is a C loop.
+        found: list[int | None] = [known.get(id(action)) for action in actions]
+        if None in found:
+            self._fill(found, actions, whole=False)
+        return found  # type: ignore[return-value]  # no None left
 
-    def _known(
-        self, by_id: dict[int, Any], actions: Sequence[Hashable], part: Callable[[Tokens], Any]
-    ) -> list[Any]:
-        """``part`` of the tokens of each action: looked up by identity without a
-        Python-level step per action, and only the actions not known by identity (found by a
-        C-level scan) read by value, mostly copies of values met before (a combo, an
-        answer); only a value never met goes through ``_learn``."""
-        found: list[Any] = list(map(by_id.get, map(id, actions)))
-        missing = found.count(None)
-        if missing:
-            by_value, learn, at = self._memo.get, self._learn, -1
-            for _ in range(missing):
-                at = found.index(None, at + 1)
-                action = actions[at]
-                run = by_value(action)
-                found[at] = part(run if run is not None else learn(action))
-        return found
+    def _fill(self, found: list[Any], actions: Sequence[Hashable], whole: bool) -> None:
+        """The runs (``whole``) or first tokens of the actions not known by identity (found
+        by a C-level scan): mostly copies of values met before (a combo, an answer), read
+        by value; only a value never met goes through ``_learn``."""
+        by_value, at = self._memo.get, -1
+        for _ in range(found.count(None)):
+            at = found.index(None, at + 1)
+            action = actions[at]
+            run = by_value(action)
+            if run is None:
+                run = self._learn(action)
+            found[at] = run if whole else run[0]
 
     def _learn(self, action: Hashable) -> Tokens:
         """The tokens of an action not known by its identity, remembered by it if it is new.
@@ -294,14 +296,21 @@ class Choices:
         if found is None:
             n = len(prefix) - 1
             last = prefix[n]
+            actions: list[Hashable] = []
             if n == 0:  # the actions of one head: their runs, and only theirs, are read
-                actions = list(compress(self._actions, map(last.__eq__, self._firsts)))
+                every, firsts = self._actions, self._firsts
+                for i in range(len(firsts)):  # a plain loop: compiled, the fastest
+                    if firsts[i] == last:
+                        actions.append(every[i])
                 runs = self.codec.runs(actions)
             else:
+                runs = []
                 above_runs, above = self._group(prefix[:n])
-                keep = list(map(last.__eq__, map(itemgetter(n), above_runs)))
-                runs = list(compress(above_runs, keep))
-                actions = list(compress(above, keep))
+                for i in range(len(above_runs)):
+                    run = above_runs[i]
+                    if run[n] == last:
+                        runs.append(run)
+                        actions.append(above[i])
             found = self._groups[prefix] = (runs, actions)
         return found
 
@@ -335,7 +344,8 @@ class Choices:
             elif len(prefix) >= self._length(prefix[0]):
                 found = []
             else:
-                found = sorted(set(map(itemgetter(len(prefix)), self._group(prefix)[0])))
+                n = len(prefix)
+                found = sorted({run[n] for run in self._group(prefix)[0]})
             self._next[prefix] = found
         return found
 

@@ -316,32 +316,47 @@ class MonasteryObserver(Observer):
         for m in range(N_MONKS):
             if st.monk_location[m] == CROSS:
                 out[base + st.monk_cross_row[m] * _COLOURS + m // MONKS_PER_COLOUR] += 1.0
-        self._write_tiles(out, at["tiles"], st, seat, ones)
-        self._write_monks(out, at["monks"], st, ones)
+        # The tiles' and monks' floats, gathered as the 1s are and set in one go: setting
+        # them one by one costs a NumPy call each (a slot holds about five).
+        floats: list[int] = []
+        values: list[float] = []
+        self._write_tiles(at["tiles"], st, seat, ones, floats, values)
+        self._write_monks(at["monks"], st, ones, floats, values)
+        out[np.fromiter(floats, np.intp, len(floats))] = values
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0
 
     @staticmethod
-    def _write_tiles(out: Tensor, start: int, st: StateData, seat: int, ones: list[int]) -> None:
-        """``view._tiles``: the laid tiles by cell, each in its slot."""
-        cells = st.tile_cell
+    def _write_tiles(
+        start: int,
+        st: StateData,
+        seat: int,
+        ones: list[int],
+        floats: list[int],
+        values: list[float],
+    ) -> None:
+        """``view._tiles``: the laid tiles by cell, each in its slot (its 1s in ``ones``,
+        its other values at ``floats``)."""
+        cells, finished_at, box_monks = st.tile_cell, st.tile_finished, st.tile_box_monks
         for k, i in enumerate(sorted(st.laid_order, key=cells.__getitem__)):
             at = start + k * _SLOT
             rot = st.tile_rotation[i]
             ones += [at + o for o in _FIXED_ONES[i][rot]]
             x, y = cell_xy(cells[i])
-            out[at + 1] = x / 10
-            out[at + 2] = y / 10
-            finished = st.tile_finished[i]
-            out[at + _AT_BLESSINGS] = st.tile_blessings[i] / 10
-            if finished:
+            floats += (at + 1, at + 2, at + _AT_BLESSINGS)
+            values += (x / 10, y / 10, st.tile_blessings[i] / 10)
+            if finished_at[i]:
                 ones.append(at + _AT_FINISHED)
-                out[at + _AT_BUILT] = st.tile_built_round[i] / 20
-            else:
-                sizes = _BOX_SIZES[i]
-                out[at + _AT_BOXES : at + _AT_BOXES + len(sizes)] = sizes
-                for b, monk in enumerate(st.tile_box_monks[i]):
-                    if monk >= 0:
-                        ones.append(at + _AT_BOX_MONKS + b * _COLOURS + monk // MONKS_PER_COLOUR)
+                floats.append(at + _AT_BUILT)
+                values.append(st.tile_built_round[i] / 20)
+                ones.append(at + _AT_TILE + INST_TYPE[i])  # a finished tile is never hidden
+                ones.append(at + _AT_ROT + rot)
+                continue
+            sizes = _BOX_SIZES[i]
+            floats += range(at + _AT_BOXES, at + _AT_BOXES + len(sizes))
+            values += sizes
+            for b, monk in enumerate(box_monks[i]):
+                if monk >= 0:
+                    ones.append(at + _AT_BOX_MONKS + b * _COLOURS + monk // MONKS_PER_COLOUR)
             if hidden_from(st, i, seat):
                 ones.append(at + _AT_TILE + len(TYPES))
             else:
@@ -349,14 +364,17 @@ class MonasteryObserver(Observer):
                 ones.append(at + _AT_ROT + rot)
 
     @staticmethod
-    def _write_monks(out: Tensor, start: int, st: StateData, ones: list[int]) -> None:
+    def _write_monks(
+        start: int, st: StateData, ones: list[int], floats: list[int], values: list[float]
+    ) -> None:
         """``view_details``'s monks: five per colour in play, each where it stands."""
         width = _MONK_WIDTH
+        locations, postures, boxes = st.monk_location, st.monk_posture, st.monk_box
         for c in st.seat_colour:
             for k in range(MONKS_PER_COLOUR):
                 m = c * MONKS_PER_COLOUR + k
                 at = start + (c * MONKS + k) * width
-                loc, posture = st.monk_location[m], st.monk_posture[m]
+                loc, posture = locations[m], postures[m]
                 if loc == IN_ABBEY:
                     ones.append(at)
                 elif loc == CROSS:
@@ -366,11 +384,11 @@ class MonasteryObserver(Observer):
                     ones.append(at + len(MONK_PLACES) + st.monk_cross_row[m])
                 else:
                     x, y = cell_xy(st.tile_cell[loc])
-                    box = st.monk_box[m]
+                    box = boxes[m]
                     ones.append(at + (3 if box >= 0 else 2))
                     base = at + len(MONK_PLACES) + _COLOURS
-                    out[base] = x / 10
-                    out[base + 1] = y / 10
+                    floats += (base, base + 1)
+                    values += (x / 10, y / 10)
                     if box >= 0:
                         ones.append(base + 2 + box)
                 ones.append(at + width - 3 + posture)

@@ -179,9 +179,14 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
             self.truncations = dict.fromkeys(self.agents, True)
         elif done is None:  # the same agent goes on: only its mask changes
             self.infos[agent] = {"action_mask": table.mask(seat)}
-        else:
-            self._select()
-            self._offer_mask()
+        else:  # ``_select`` and ``_offer_mask``, without two calls: every action comes here
+            following = table.current()
+            assert following is not None  # the game goes on
+            chosen = self.agent_selection = self.possible_agents[following]
+            if self._masked != chosen:
+                self.infos[self._masked] = {}
+                self._masked = chosen
+            self.infos[chosen] = {"action_mask": table.mask(following)}
         if self.render_mode == "human":
             self.render()
 
