@@ -356,7 +356,7 @@ class Choices:
         return token in self.next_tokens(prefix)
 
     def mask(self, prefix: Tokens = ()) -> Mask:
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        mask = np.zeros(self.codec.size, np.int8)
         if not prefix and self._array is not None:
             mask[self._array] = 1
             return mask
