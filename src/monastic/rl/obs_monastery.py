@@ -127,10 +127,15 @@ def _board_state(letter: str, small: int) -> int:
     return 0 if ch == "+" else 3 if ch == "." else 1 if ch.isupper() else 2
 
 
-# The two as tables: every sign the board and the tracks print, each way up.
+# The board as a table of every sign it prints, each way up; the tracks by colour and space.
 _SIGNS = sorted({"", "+", *"".join(BOARD.rows), *"".join(BOARD.tracks)})
-_TRACK_STATE = {(letter, v): _track_state(letter, v) for letter in _SIGNS for v in range(3)}
 _BOARD_STATE = {(sign, small): _board_state(sign, small) for sign in _SIGNS for small in (0, 1)}
+#: Per colour, per space of its track, where each value of the space puts its 1 (the space's
+#: offset times 3 plus ``_track_state``): a look-up without building a key.
+_TRACK_AT = tuple(
+    tuple(tuple(i * 3 + _track_state(letter, v) for v in range(3)) for i, letter in enumerate(row))
+    for row in BOARD.tracks
+)
 
 
 class MonasteryObserver(Observer):
@@ -269,57 +274,67 @@ class MonasteryObserver(Observer):
         st = cast(StateData, state)
         at, p = self.at, self.players
         hour = common.hour(st)
+        # Every value but the 1s, gathered with where it goes and set in one NumPy call at
+        # the end (one by one, each would be a call of its own; a tile slot holds five).
         base = at["round"]
-        out[base : base + 3] = (st.round / 20, words.day_of(st.round) / 2, hour / 10)
+        floats = [base, base + 1, base + 2, at["bag"]]
+        values = [st.round / 20, words.day_of(st.round) / 2, hour / 10, len(st.bag) / N_TILES]
         kind = index_of(HOUR_KINDS, common.hour_kind(hour), "hour kind")
         ones = [at["hour_kind"] + kind, at["abbot"] + st.abbot % p]
         base = at["order"]
         ones += [base + i * p + s for i, s in enumerate(st.turn_order)]
-        out[at["bag"]] = len(st.bag) / N_TILES
         ones.append(at["ending"] + _ENDING_AT[st.ending])
         if not st.over:
             if st.phase == "step":
                 base = at["step"]
-                out[base : base + 3] = (
+                floats += (base, base + 1, base + 2)
+                values += (
                     st.movement_points / 6,
-                    bool(st.laid_this_step),
-                    bool(st.encouraging),
+                    float(bool(st.laid_this_step)),
+                    float(bool(st.encouraging)),
                 )
             elif st.phase == "score":
                 base = at["scoring"]
-                out[base] = st.scoring_points / 10
-                out[base + 1] = bool(st.prayed)
+                floats += (base, base + 1)
+                values += (st.scoring_points / 10, float(bool(st.prayed)))
                 ones.append(base + 2 + _STAGE_AT[st.scoring_stage])
             if st.pending:
                 ones.append(at["decision_kind"] + _DECISION_AT.get(st.pending[-1][0], _RETURN_AT))
         base = at["hand"]
+        counts: dict[int, int] = {}
         for tile in st.hands[seat]:  # tiles of a type counted
-            out[base + INST_TYPE[tile]] += 1.0
+            tile_type = INST_TYPE[tile]
+            counts[tile_type] = counts.get(tile_type, 0) + 1
+        for tile_type, count in counts.items():
+            floats.append(base + tile_type)
+            values.append(float(count))
         base = at["blessings"]
-        out[base : base + 2] = (st.blessings[seat] / 10, st.locked_blessings[seat] / 10)
+        floats += (base, base + 1)
+        values += (st.blessings[seat] / 10, st.locked_blessings[seat] / 10)
         colours_at, tracks_at, sizes_at = at["colours"], at["tracks"], at["hand_sizes"]
         for s in range(st.n):
             c = st.seat_colour[s]
             ones.append(colours_at + s * _COLOURS + c)
             base = tracks_at + s * _SPACES * 3
             ones += [
-                base + i * 3 + _TRACK_STATE[space]
-                for i, space in enumerate(zip(BOARD.tracks[c], st.tracks[c], strict=True))
+                base + at_value[v] for at_value, v in zip(_TRACK_AT[c], st.tracks[c], strict=True)
             ]
-            out[sizes_at + s] = len(st.hands[s]) / _MAX_HAND
+            floats.append(sizes_at + s)
+            values.append(len(st.hands[s]) / _MAX_HAND)
         base = at["prayer_board"]
         ones += [
             base + cell * 4 + _BOARD_STATE[sign]
             for cell, sign in enumerate(zip(st.board_letters, st.board_small_side, strict=True))
         ]
         base = at["crosses"]
+        counts = {}
         for m in range(N_MONKS):
             if st.monk_location[m] == CROSS:
-                out[base + st.monk_cross_row[m] * _COLOURS + m // MONKS_PER_COLOUR] += 1.0
-        # The tiles' and monks' floats, gathered as the 1s are and set in one go: setting
-        # them one by one costs a NumPy call each (a slot holds about five).
-        floats: list[int] = []
-        values: list[float] = []
+                where = base + st.monk_cross_row[m] * _COLOURS + m // MONKS_PER_COLOUR
+                counts[where] = counts.get(where, 0) + 1
+        for where, count in counts.items():
+            floats.append(where)
+            values.append(float(count))
         self._write_tiles(at["tiles"], st, seat, ones, floats, values)
         self._write_monks(at["monks"], st, ones, floats, values)
         out[np.fromiter(floats, np.intp, len(floats))] = values

@@ -153,14 +153,18 @@ class Table:
         only the ``entered`` slice, so each is that tensor with its tokens written in."""
         prefix = self.prefix_of(seat)
         memo = self._memo
+        base: Tensor | None = memo.get((observer, seat, ()))
+        if base is None:
+            base = memo[observer, seat, ()] = observer.observe(self.state, seat)
+        if not prefix:
+            return base.copy() if fresh else base
+        if fresh:  # ``enter`` writes into a copy: that copy is the caller's
+            return observer.enter(base, prefix)
         key = (observer, seat, prefix)
         found: Tensor | None = memo.get(key)
         if found is None:
-            base: Tensor | None = memo.get((observer, seat, ()))
-            if base is None:
-                base = memo[observer, seat, ()] = observer.observe(self.state, seat)
-            found = memo[key] = observer.enter(base, prefix) if prefix else base
-        return found.copy() if fresh else found
+            found = memo[key] = observer.enter(base, prefix)
+        return found
 
     def tensors(self, observer: Observer, seats: Sequence[int]) -> list[Tensor]:
         """``tensor(observer, seat)`` of each seat (fresh arrays), the public features
