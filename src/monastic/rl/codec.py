@@ -282,7 +282,7 @@ class Choices:
         #: Per prefix entered: the runs and the actions that begin with it.
         self._groups: dict[Tokens, tuple[list[Tokens], list[Hashable]]] = {}
         #: Per prefix one token short of complete: its actions by their runs.
-        self._complete: dict[Tokens, dict[Tokens, Hashable]] = {}
+        self._complete: dict[Tokens, dict[int, Hashable]] = {}
 
     def _table(self) -> dict[Tokens, Hashable]:
         if self._by_tokens is None:
@@ -314,12 +314,19 @@ class Choices:
             found = self._groups[prefix] = (runs, actions)
         return found
 
-    def _completing(self, prefix: Tokens) -> dict[Tokens, Hashable]:
-        """The actions whose runs are ``prefix`` and one token more, by their runs."""
+    def _completing(self, prefix: Tokens) -> dict[int, Hashable]:
+        """The actions whose runs are ``prefix`` and one token more, by that last token (a
+        whole number: no run to hash); RuntimeError if two share a run (a codec's mistake)."""
         found = self._complete.get(prefix)
         if found is None:
             runs, actions = self._group(prefix)
-            found = self._complete[prefix] = _by_run(self.codec, runs, actions)
+            n = len(prefix)
+            found = {}
+            for i in range(len(runs)):
+                found[runs[i][n]] = actions[i]
+            if len(found) != len(runs):
+                _by_run(self.codec, runs, actions)  # raises, naming the two
+            self._complete[prefix] = found
         return found
 
     def _length(self, head: int) -> int:
@@ -343,6 +350,8 @@ class Choices:
                 found = sorted(set(self._firsts)) if self._staged else sorted(self._firsts)
             elif len(prefix) >= self._length(prefix[0]):
                 found = []
+            elif len(prefix) + 1 == self._length(prefix[0]):  # the last token: one pass
+                found = sorted(self._completing(prefix))
             else:
                 n = len(prefix)
                 found = sorted({run[n] for run in self._group(prefix)[0]})
@@ -356,17 +365,16 @@ class Choices:
         return token in self.next_tokens(prefix)
 
     def mask(self, prefix: Tokens = ()) -> Mask:
-        mask = np.zeros(self.codec.size, np.int8)
         if not prefix and self._array is not None:
+            mask = np.zeros(self.codec.size, np.int8)
             mask[self._array] = 1
             return mask
-        tokens = self._firsts if not prefix else self.next_tokens(prefix)
-        if len(tokens) > 8:
-            mask[np.fromiter(tokens, np.intp, len(tokens))] = 1  # faster than by a list
-        else:  # a few: one by one costs less than making an index array
-            for token in tokens:
-                mask[token] = 1
-        return mask
+        # A few tokens (the common case) set in a zeroed bytearray the array then wraps
+        # (writable, its own): cheaper than NumPy's item assignment or an index array.
+        raw = bytearray(self.codec.size)
+        for token in self._firsts if not prefix else self.next_tokens(prefix):
+            raw[token] = 1
+        return np.frombuffer(raw, np.int8)
 
     def action(self, tokens: Tokens) -> Hashable | None:
         """The legal action these tokens complete, or None while more are needed."""
@@ -377,7 +385,7 @@ class Choices:
                 return self._actions[self._firsts.index(tokens[0])]
             except ValueError:
                 return None
-        return self._completing(tokens[:-1]).get(tokens)
+        return self._completing(tokens[:-1]).get(tokens[-1])
 
     def is_complete(self, tokens: Tokens) -> bool:
         return self.action(tokens) is not None
@@ -393,7 +401,7 @@ class Choices:
             except ValueError:
                 return None
         if len(prefix) + 1 == self._length(prefix[0]):
-            return self._completing(prefix).get((*prefix, token))
+            return self._completing(prefix).get(token)
         return MORE if token in self.next_tokens(prefix) else None
 
 
