@@ -13,7 +13,7 @@ from typing import Any
 
 from monastic.engine import Strategy
 from monastic.games.monastery.evaluation import evaluate
-from monastic.games.monastery.heuristic import greedy_action, search_actions
+from monastic.games.monastery.heuristic import greedy_action, search_actions, widen_order
 
 __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action", "search_actions"]
 
@@ -48,5 +48,6 @@ STRATEGY: Strategy[Any] = Strategy(
     evaluate=evaluate,
     greedy_action=greedy_action,
     search_actions=search_actions,
+    widen_order=widen_order,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
 )
