@@ -129,7 +129,8 @@ def _board_state(letter: str, small: int) -> int:
 
 # The board as a table of every sign it prints, each way up; the tracks by colour and space.
 _SIGNS = sorted({"", "+", *"".join(BOARD.rows), *"".join(BOARD.tracks)})
-_BOARD_STATE = {(sign, small): _board_state(sign, small) for sign in _SIGNS for small in (0, 1)}
+#: By the side shown (0 large, 1 small), then the sign: no key to build per cell.
+_BOARD_STATE = tuple({sign: _board_state(sign, small) for sign in _SIGNS} for small in (0, 1))
 #: Per colour, per space of its track, where each value of the space puts its 1 (the space's
 #: offset times 3 plus ``_track_state``): a look-up without building a key.
 _TRACK_AT = tuple(
@@ -323,8 +324,10 @@ class MonasteryObserver(Observer):
             values.append(len(st.hands[s]) / _MAX_HAND)
         base = at["prayer_board"]
         ones += [
-            base + cell * 4 + _BOARD_STATE[sign]
-            for cell, sign in enumerate(zip(st.board_letters, st.board_small_side, strict=True))
+            base + cell * 4 + _BOARD_STATE[small][sign]
+            for cell, (sign, small) in enumerate(
+                zip(st.board_letters, st.board_small_side, strict=True)
+            )
         ]
         base = at["crosses"]
         counts = {}
