@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from functools import lru_cache
+from typing import Final
 
 from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, PATH_GROUP, TYPES
@@ -70,15 +71,18 @@ FitEntry = tuple[int, int, tuple[Lay, ...]]
 #: reached, 0: the start); ``Layout.places`` gives them by place
 Routes = tuple[list[int], list[int]]
 #: the movement graph's nodes are the tiles and the Abbey
-NODES = ABBEY + 1
+NODES: Final = ABBEY + 1
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
-IS_LIVESTOCK = tuple(t.livestock for t in INSTANCES)
+IS_LIVESTOCK: Final = tuple(t.livestock for t in INSTANCES)
 #: memo bound: a long search meets many hand and occupancy combinations on one layout
-_MEMO_LIMIT = 4096
+_MEMO_LIMIT: Final = 4096
 #: the key offsets of the sides N, E, S, W
-_N, _E, _S, _W = OFF
+_N: Final = OFF[0]
+_E: Final = OFF[1]
+_S: Final = OFF[2]
+_W: Final = OFF[3]
 #: how many layouts back ``Layout.known`` lists are reused from
-_RECENT = 8
+_RECENT: Final = 8
 
 
 class Layout:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import (
@@ -54,8 +54,8 @@ from monastic.games.monastery.state import (
 __all__ = ["begin_scoring", "build_points", "legal", "toil_detail", "toil_points"]
 
 #: M-29: a group tile under construction scores k (gardens 2k), at most this.
-GROUP_POINTS_CAP = 4
-SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
+GROUP_POINTS_CAP: Final = 4
+SYMBOLS: Final = ("library", "workshop", "stables", "abbots_house", "almonry")
 
 
 def _on(st: StateData, node: int) -> list[int]:
@@ -196,7 +196,7 @@ def _symbol_tiles(st: StateData, seat: int) -> list[int]:
 
 
 #: per tile instance: whether its symbol is one of ``SYMBOLS`` (used in a scoring, S2)
-_HAS_SYMBOL = tuple(t.symbol in SYMBOLS for t in INSTANCES)
+_HAS_SYMBOL: Final = tuple(t.symbol in SYMBOLS for t in INSTANCES)
 
 
 def _library_pairs(st: StateData) -> list[Library]:
@@ -349,7 +349,7 @@ def stage1(st: StateData, seat: int) -> list[Any]:
 
 
 #: per colour, per letter: the track spaces printed with that letter, in order
-_SPACES_OF: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+_SPACES_OF: Final[tuple[dict[str, tuple[int, ...]], ...]] = tuple(
     {ch: tuple(s for s in range(TRACK_SPACES) if track[s] == ch) for ch in set(track)}
     for track in BOARD.tracks
 )

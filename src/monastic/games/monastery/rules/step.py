@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import (
@@ -24,9 +24,9 @@ from monastic.games.monastery.state import IN_ABBEY, P_RETURN, R_EXCHANGE, UPRIG
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
 
 #: per tile instance: how many monks may stand on it once finished (its value)
-VALUE = tuple(t.value for t in INSTANCES)
+VALUE: Final = tuple(t.value for t in INSTANCES)
 #: colour -> the instance index of that colour's secret passage
-PASSAGE_OF = tuple(
+PASSAGE_OF: Final = tuple(
     next(i for i, t in enumerate(INSTANCES) if t.owner_colour == c) for c in range(COLOURS)
 )
 
@@ -85,10 +85,11 @@ def _passages(st: StateData, seat: int) -> tuple[int, ...]:
         if st.tile_cell[i] < 0:
             continue
         blocked = False  # a monk praying or imprisoned there (M-19)
-        for m in range(len(location)):
-            if location[m] == i and posture[m] != UPRIGHT:
-                blocked = True
-                break
+        if i in location:  # mostly not: no loop then
+            for m in range(len(location)):
+                if location[m] == i and posture[m] != UPRIGHT:
+                    blocked = True
+                    break
         if not blocked:
             out.append(i)
     out.sort()
