@@ -67,9 +67,10 @@ CellInfo = tuple[
 ]
 #: a cell where a type fits: its key, its L4 bits and the placements there as actions
 FitEntry = tuple[int, int, tuple[Lay, ...]]
-#: a start's routes: the nodes in breadth-first order and the cost per node (-1: not
-#: reached, 0: the start); ``Layout.places`` gives them by place
-Routes = tuple[list[int], list[int]]
+#: a start's routes within a budget: the nodes in breadth-first order (so by cost), their
+#: costs in that order, the cost per node (-1: not reached, 0: the start) and the budget
+#: the search stopped at (``_UNBOUNDED`` when it met every node it could reach)
+Routes = tuple[list[int], list[int], list[int], int]
 #: the movement graph's nodes are the tiles and the Abbey
 NODES: Final = ABBEY + 1
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
@@ -83,6 +84,8 @@ _S: Final = OFF[2]
 _W: Final = OFF[3]
 #: how many layouts back ``Layout.known`` lists are reused from
 _RECENT: Final = 8
+#: the bound of a search that met every node it could reach
+_UNBOUNDED: Final = 1 << 30
 
 
 class Layout:
@@ -99,9 +102,11 @@ class Layout:
         "laid",
         "lays",
         "links",
+        "place_rank",
         "places",
         "recent",
         "routes_memo",
+        "spots",
         "tiles",
         "watch",
     )
@@ -117,6 +122,9 @@ class Layout:
     # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
     links: list[tuple[int, ...]]
     places: list[tuple[int, int, int]]
+    # per node, its index in ``places`` and its (x, y); made when first needed
+    place_rank: list[int] | None
+    spots: list[tuple[int, int]]
     # What ``by_type`` may be made from: per (type, stables) the newest list an earlier
     # layout of this one's line made, with its ``laid``; and, newest last, what each of the
     # last layouts of the line changed: the cells whose entries changed for every type (the
@@ -160,6 +168,8 @@ class Layout:
         new.recent = ()
         new.lays = {}
         new.routes_memo = {}
+        new.place_rank = None
+        new.spots = []
         return new
 
     def with_tile(self, st: StateData, inst: int) -> Layout:
@@ -248,6 +258,8 @@ class Layout:
         new.recent = (*self.recent[1 - _RECENT :], (stale, group, grouped))
         new.lays = {}
         new.routes_memo = {}
+        new.place_rank = None
+        new.spots = []
         return new
 
     def rotations(self, key: int, ti: int) -> tuple[int, ...]:
@@ -378,14 +390,17 @@ class Layout:
                     return True
         return False
 
-    def routes(self, st: StateData, start: int, stops: int, jumps: tuple[int, ...]) -> Routes:
-        """Breadth-first from ``start`` over the movement graph, unbounded: the nodes in the
-        bit set ``stops`` are entered but not left (unfinished tiles with a free box),
-        ``jumps`` are one step from anywhere (passages). A budget keeps the nodes within
-        it, in the same order."""
+    def routes(
+        self, st: StateData, start: int, stops: int, jumps: tuple[int, ...], budget: int
+    ) -> Routes:
+        """Breadth-first from ``start`` over the movement graph, as far as ``budget``: the
+        nodes in the bit set ``stops`` are entered but not left (unfinished tiles with a free
+        box), ``jumps`` are one step from anywhere (passages). The nodes within a budget
+        are a prefix of the order, the same for every search that goes at least as far, so
+        one search serves every smaller budget (a step's budget only shrinks)."""
         memo_key = (start, stops, jumps)
         got = self.routes_memo.get(memo_key)
-        if got is not None:
+        if got is not None and got[3] >= budget:
             return got
         links = self.links
         dist = [-1] * NODES
@@ -401,23 +416,50 @@ class Layout:
             if dist[nxt] < 0:
                 dist[nxt] = 1
                 queue.append(nxt)
+        bound = _UNBOUNDED
         i = 1
         while i < len(queue):  # the queue grows while it is read
             node = queue[i]
             i += 1
+            c = dist[node]
+            if c >= budget:  # the rest cost as much: none leads anywhere within the budget
+                bound = budget
+                break
             if stops >> node & 1:
                 continue
-            c = dist[node] + 1
+            c += 1
             for nxt in links[node]:
                 if dist[nxt] < 0:
                     dist[nxt] = c
                     queue.append(nxt)
         del queue[0]
-        got = (queue, dist)
+        got = (queue, [dist[n] for n in queue], dist, bound)
         if len(self.routes_memo) >= _MEMO_LIMIT:
             self.routes_memo.clear()
         self.routes_memo[memo_key] = got
         return got
+
+    def by_place(self, nodes: list[int]) -> list[int]:
+        """``nodes`` sorted by place (as in ``places``), in place."""
+        if self.place_rank is None:
+            self._place_tables()
+        assert self.place_rank is not None
+        nodes.sort(key=self.place_rank.__getitem__)
+        return nodes
+
+    def spot_list(self) -> list[tuple[int, int]]:
+        """Per node, its place's x and y (``ABBEY_XY`` for the Abbey)."""
+        if self.place_rank is None:
+            self._place_tables()
+        return self.spots
+
+    def _place_tables(self) -> None:
+        rank = [0] * NODES
+        spots = [ABBEY_XY] * NODES
+        for i, (x, y, node) in enumerate(self.places):
+            rank[node] = i
+            spots[node] = (x, y)
+        self.place_rank, self.spots = rank, spots
 
 
 def layout(st: StateData) -> Layout:
