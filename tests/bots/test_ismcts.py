@@ -100,6 +100,39 @@ def test_progressive_widening_limits_the_children_tried() -> None:
     assert sum(1 for _, share, _ in stats if share > 0) == 2  # sqrt(visits) children
 
 
+class OrderedToy(ToyStrategy):
+    """Ranks the bids highest first, for widening."""
+
+    @staticmethod
+    def widen_order(state: State, seat: int, legal: list[object]) -> list[object]:
+        return sorted(legal, key=lambda a: -a.card if isinstance(a, Bid) else 0)
+
+
+def test_widening_opens_actions_in_the_games_order() -> None:
+    state = bidding_state(seed=3)
+    legal = state.legal_actions(0)
+    config = parse_spec("iterations=9,widen=1,widen_k=1")
+    root, _, _ = Search(config, toy_strategy(OrderedToy)).run(state, 0, Rng(5))
+    first, *opened = list(root.table(0))  # in the order they were opened
+    assert first == ToyStrategy.greedy_action(state, 0, Rng(5))  # the heuristic's first try
+    ranked = [a for a in OrderedToy.widen_order(state, 0, legal) if a != first]
+    assert opened and opened == ranked[: len(opened)]
+
+
+def _levels(node: Node) -> int:
+    """The nodes on the longest path down from ``node``, ``node`` included."""
+    return 1 + max((_levels(child) for child in node.children.values()), default=0)
+
+
+def test_beyond_lets_a_larger_search_grow_past_the_cutoff() -> None:
+    state = bidding_state(players=2)  # both seats bid at once: one node, two decisions
+    cut, _, _ = Search(parse_spec("iterations=300,cutoff=2"), STRATEGY).run(state, 0, Rng(5))
+    assert _levels(cut) == 2  # the root's joint bid reaches the cutoff: one level below
+    config = parse_spec("iterations=300,cutoff=2,beyond=2")
+    grown, _, _ = Search(config, STRATEGY).run(state, 0, Rng(5))
+    assert _levels(grown) > 3
+
+
 def test_a_game_without_strategy_falls_back_to_random_playouts() -> None:
     assert TOY.strategy() is None
     state = bidding_state()

@@ -290,11 +290,13 @@ class ToyStrategy:
 def toy_strategy(
     kind: type[ToyStrategy] = ToyStrategy, settings: dict[str, float] | None = None
 ) -> Strategy[Any]:
-    """The toy's ``Strategy`` built from ``kind`` (a subclass may add ``search_actions``)."""
+    """The toy's ``Strategy`` built from ``kind`` (a subclass may add ``search_actions``
+    or ``widen_order``)."""
     return Strategy(
         evaluate=kind.evaluate,
         greedy_action=kind.greedy_action,
         search_actions=getattr(kind, "search_actions", None),
+        widen_order=getattr(kind, "widen_order", None),
         search_settings=settings or {},
     )
 

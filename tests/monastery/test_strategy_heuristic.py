@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from mon_helpers import R, clear_monks, empty, monk, put, start_scoring, start_step
 
+from monastic import load_game
 from monastic.bots import make
 from monastic.engine import Rng
-from monastic.games.monastery.actions import Library
+from monastic.games.monastery.actions import Lay, Library, Move
 from monastic.games.monastery.catalogue import BOARD, BOARD_COLUMNS
-from monastic.games.monastery.heuristic import greedy_action
+from monastic.games.monastery.heuristic import (
+    _lay_value,
+    _move_value,
+    greedy_action,
+    monk_reach,
+    widen_order,
+)
 from monastic.games.monastery.heuristic_classic import classic_greedy_action
 from monastic.lab.games import bot_seed
 
@@ -120,3 +127,32 @@ def test_greedy_bot_plays_whole_games() -> None:
         (seat,) = st.to_act()
         st.apply(seat, bots[seat].choose(st, seat))
     assert len(st.result().scores) == 3
+
+
+def test_widening_order_puts_the_best_of_every_kind_first() -> None:
+    """``widen_order`` reorders the legal actions: the best lay and the best move by the
+    heuristic's values lead, with every kind of action among the first few."""
+    game = load_game("monastery")
+    bots = [make("greedy", 1), make("greedy", 2)]
+    checked = 0
+    st = game.new_game(2, 4242)
+    while not st.is_over():
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        if len(legal) > 24:
+            order = widen_order(st, seat, legal)
+            assert sorted(map(str, order)) == sorted(map(str, legal))
+            kinds = {type(a) for a in legal}
+            assert {type(a) for a in order[: len(kinds)]} == kinds
+            reach = monk_reach(st, seat) if st.phase == "step" else None  # type: ignore[attr-defined]
+            lays = [a for a in order if isinstance(a, Lay)]
+            moves = [a for a in order if isinstance(a, Move)]
+            if lays:
+                values = [_lay_value(st, seat, a, reach) for a in lays]  # type: ignore[arg-type]
+                assert values == sorted(values, reverse=True)
+            if moves:
+                values = [_move_value(st, seat, a) for a in moves]  # type: ignore[arg-type]
+                assert values == sorted(values, reverse=True)
+            checked += 1
+        st.apply(seat, bots[seat].choose(st, seat))
+    assert checked > 20

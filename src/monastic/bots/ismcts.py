@@ -70,6 +70,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "iterations": ("iterations", _positive_int, "a positive whole number"),
     "time": ("seconds", _positive_float, "a positive number of seconds"),
     "cutoff": ("cutoff", _positive_int, "a positive whole number of decisions"),
+    "beyond": ("beyond", _non_negative_int, "a whole number >= 0 of decisions"),
     "c": ("c", _non_negative_float, "a number >= 0"),
     "epsilon": ("epsilon", _probability, "a probability between 0 and 1"),
     "widen": ("widen", _non_negative_int, "a whole number >= 0"),

@@ -15,7 +15,10 @@ search is multi-player and not zero-sum.
   only about ``widen_k * visits ** widen_alpha`` children once it has more than
   ``widen`` legal actions.
 - The game's greedy choice is a seat's first try at a node and keeps a progressive bias,
-  so a short search starts from the heuristic and leaves it only on evidence.
+  so a short search starts from the heuristic and leaves it only on evidence. A game that
+  ranks actions (``widen_order``) has widening open the rest in that order, best first,
+  rather than at random: of hundreds of placements, the few a search can try are the
+  plausible ones.
 - With ``rivals`` set, the other seats are modelled by a policy instead of the tree
   (the tree then spends every node on the searcher's own choices: deeper for the same
   iterations when several rivals move between two of its decisions).
@@ -51,6 +54,10 @@ class SearchConfig:
     iterations: int | None = None
     seconds: float | None = 0.2
     cutoff: int = 10  # decisions after the root before the evaluation scores the world
+    # Decisions a playout plays at least beyond the node its iteration added; 0: none, so a
+    # tree grown to the cutoff stops growing. Above 0 the tree grows past the cutoff and a
+    # larger search looks further ahead, not only at more worlds.
+    beyond: int = 0
     c: float = 0.7  # UCT exploration for rewards in [0, 1]
     epsilon: float = 0.1  # chance that a playout decision follows the greedy heuristic
     widen: int = 24  # progressive widening starts above this many legal actions
@@ -93,12 +100,13 @@ class Edge:
 class Node:
     """A tree node, reached by a sequence of (joint) actions; per-seat edge tables."""
 
-    __slots__ = ("children", "edges", "visits")
+    __slots__ = ("children", "edges", "order", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.edges: dict[int, dict[Action, Edge]] = {}
         self.children: dict[Hashable, Node] = {}
+        self.order: dict[int, list[Action]] | None = None  # per seat: widening's order
 
     def table(self, seat: int) -> dict[Action, Edge]:
         """The edges of ``seat`` here (empty if it never decided here)."""
@@ -117,6 +125,9 @@ class Search:
         )
         self._narrow: Callable[[State, int, list[Action]], list[Action]] | None = (
             strategy.search_actions if strategy is not None else None
+        )
+        self._order: Callable[[State, int, list[Action]], list[Action]] | None = (
+            strategy.widen_order if strategy is not None else None
         )
         self._greedy_below = int(config.epsilon * _TWO64)
         self._rival_below = int(config.rivals * _TWO64) if config.rivals is not None else -1
@@ -152,13 +163,13 @@ class Search:
         return root, done, perf_counter() - start
 
     def _iterate(self, root: Node, world: State, me: int, rng: Rng, narrow_root: bool) -> None:
-        cutoff = self._cutoff
+        grow_until = self._cutoff if self.config.beyond == 0 else 1 << 62
         narrow = self._narrow if narrow_root else None
         modelled = self._rival_below >= 0  # rivals follow a policy, not the tree
         path: list[tuple[Edge, int]] = []
         node = root
         depth = 0
-        while depth < cutoff:
+        while depth < grow_until:
             acting = world.to_act()
             if not acting:
                 break
@@ -204,7 +215,7 @@ class Search:
                 break
             node = child
             narrow = self._narrow
-        rewards = self._playout(world, depth, rng)
+        rewards = self._playout(world, depth, max(self._cutoff, depth + self.config.beyond), rng)
         for edge, seat in path:
             edge.n += 1
             edge.w += rewards[seat]
@@ -260,17 +271,41 @@ class Search:
                 if self._narrow is not None and action not in untried:
                     action = None
             if action is None:
-                action = untried[rng.below(len(untried))]
+                action = self._next_untried(node, seat, legal, untried, world, rng)
             edge = table[action] = Edge()
             edge.avail = 1
             return edge, action
         assert best is not None
         return best, best_action
 
-    def _playout(self, world: State, depth: int, rng: Rng) -> list[float]:
-        cutoff = self._cutoff
+    def _next_untried(
+        self,
+        node: Node,
+        seat: int,
+        legal: list[Action],
+        untried: list[Action],
+        world: State,
+        rng: Rng,
+    ) -> Action:
+        """The action widening opens next: the game's best-ranked untried one, else random."""
+        rank = self._order
+        if rank is not None and len(legal) > self.config.widen:
+            if node.order is None:
+                node.order = {}
+            order = node.order.get(seat)
+            if order is None:
+                # Ranked once, in the first world that widens here; the worlds that follow
+                # share this seat's information set, so mostly the same actions.
+                order = node.order[seat] = rank(world, seat, legal)
+            open_now = set(untried)
+            for action in order:
+                if action in open_now:
+                    return action
+        return untried[rng.below(len(untried))]
+
+    def _playout(self, world: State, depth: int, stop: int, rng: Rng) -> list[float]:
         below = self._greedy_below
-        while depth < cutoff:
+        while depth < stop:
             acting = world.to_act()
             if not acting:
                 break

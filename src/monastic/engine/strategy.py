@@ -30,10 +30,14 @@ class Strategy(Generic[S]):
     - ``search_actions(state, seat, legal)``: the non-empty part of ``legal`` that a search
       considers at this decision (e.g. without dominated choices); playouts see all.
       None: the search considers every legal action.
+    - ``widen_order(state, seat, legal)``: ``legal`` best first, by the heuristic's own
+      ranking: the order in which progressive widening opens a large decision's actions.
+      None: after the heuristic's choice, widening opens them in random order.
     - ``search_settings``: the game's own values for ``SearchConfig`` fields.
     """
 
     evaluate: Callable[[S], list[float]]
     greedy_action: Callable[[S, int, Rng], Action]
     search_actions: Callable[[S, int, list[Action]], list[Action]] | None = None
+    widen_order: Callable[[S, int, list[Action]], list[Action]] | None = None
     search_settings: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))

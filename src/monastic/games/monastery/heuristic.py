@@ -71,6 +71,7 @@ __all__ = [
     "node_at",
     "purchase_value",
     "search_actions",
+    "widen_order",
 ]
 
 #: What a symbol tile on the board is worth to its layer's future (uses it may get).
@@ -546,6 +547,32 @@ def free_own_letters(st: StateData, seat: int, buys: Sequence[Any]) -> list[BuyL
             price = common.price(st, seat, a.cell)
             if price <= points and BOARD.convert(points - price) == BOARD.convert(points):
                 out.append(a)
+    return out
+
+
+def widen_order(state: Any, seat: int, legal: list[Any]) -> list[Any]:
+    """``legal`` best first, the order in which the search's widening opens a large decision.
+
+    Lays and moves are each sorted by the heuristic's value of them; the kinds are then
+    taken in turn (the best lay, the best move, ending, exchanging, the first encouragement,
+    then the second lay, ...), so the first few opened hold the best of every kind.
+    """
+    st: StateData = state
+    by: dict[type, list[Any]] = {}
+    for a in legal:
+        by.setdefault(type(a), []).append(a)
+    ranked: list[list[Any]] = []
+    if Lay in by:
+        reach = monk_reach(st, seat) if st.phase == "step" else None
+        lays = by.pop(Lay)
+        ranked.append(sorted(lays, key=lambda a: -_lay_value(st, seat, a, reach)))
+    if Move in by:
+        moves = by.pop(Move)
+        ranked.append(sorted(moves, key=lambda a: -_move_value(st, seat, a)))
+    ranked.extend(by.values())
+    out: list[Any] = []
+    for i in range(max(len(kind) for kind in ranked)):
+        out.extend(kind[i] for kind in ranked if i < len(kind))
     return out
 
 

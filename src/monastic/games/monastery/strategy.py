@@ -13,7 +13,7 @@ from typing import Any
 
 from monastic.engine import Strategy
 from monastic.games.monastery.evaluation import evaluate
-from monastic.games.monastery.heuristic import greedy_action, search_actions
+from monastic.games.monastery.heuristic import greedy_action, search_actions, widen_order
 
 __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action", "search_actions"]
 
@@ -35,12 +35,15 @@ __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action", "search_a
 #: - epsilon 1: playouts follow the heuristic (random moves say little about a position).
 #: - temp 0.12: at 0.04 about half the positions of greedy games gave a reward below 0.03 or
 #:   above 0.97, at 0.12 5%.
+#: - widen_k 3 (was 2), with widening in the heuristic's order (``widen_order``): on the same
+#:   25 paired deals at 100 iterations, 64.0% before, 70.0% with the order, 78.0% with both.
 ISMCTS_SETTINGS: dict[str, float] = {
     "bias": 1.0,
     "cutoff": 12,
     "temp": 0.12,
     "epsilon": 1.0,
     "rivals": 1.0,
+    "widen_k": 3.0,
 }
 
 #: What the bots use of this game (``Game.strategy`` hands it out).
@@ -48,5 +51,6 @@ STRATEGY: Strategy[Any] = Strategy(
     evaluate=evaluate,
     greedy_action=greedy_action,
     search_actions=search_actions,
+    widen_order=widen_order,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
 )
