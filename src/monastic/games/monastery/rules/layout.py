@@ -30,6 +30,10 @@ random games and compare):
   whose neighbours changed for every type; the cells by a grown group for that group's
   types only); every other cell's entry is the same, since it depends only on its
   neighbours and their groups.
+- ``routes_memo[(start, stops, jumps)]`` is the breadth-first search from ``start`` cut at
+  the budget it records (every node within it found, with its cost, in the order of a
+  search without a bound), so it answers any budget up to that one; ``place_rank`` and
+  ``spots`` give each node of ``places`` its index there and its x, y.
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
