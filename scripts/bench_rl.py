@@ -29,8 +29,11 @@
    learner's ``flatnonzero`` of it, the tensor written from the state and from the view.
 5. The floor: environments that do nothing (``_FloorAEC``, an OpenSpiel Python game), with
    each case's mask size and number of legal tokens: what no adapter can avoid, per token.
+6. A decision layer by layer, on the same games: native, the table alone, with the mask and
+   the learner's ``flatnonzero``, the AEC environment, OpenSpiel; each layer less the one
+   before is what it adds.
 
-The machine is shared: parts 3 to 5 count the CPU time of their own process
+The machine is shared: parts 3 to 6 count the CPU time of their own process
 (``time.process_time``), so other jobs weigh less than on a wall clock, and part 3's figures
 are medians over ``--rounds`` interleaved rounds.
 """
@@ -63,6 +66,7 @@ from monastic import bots, rl
 from monastic.rl import pettingzoo as mpz
 from monastic.rl.codec import Choices
 from monastic.rl.openspiel import wrap
+from monastic.rl.table import Table
 
 CARD = "medieval-monastery"
 
@@ -663,6 +667,72 @@ def _floor_spiel(game: Any, observe: bool, games: int = 60) -> float:
     return (time.process_time() - start) / steps * 1e6
 
 
+def layers(cases: list[Case], games: int, rounds: int) -> None:
+    """Part 6: a decision's microseconds layer by layer, on the very same games (those the
+    AEC environment plays with random tokens): the native work (``legal_actions``,
+    ``apply_quiet``); the table alone (its legal tokens as a list, a random pick, ``play``);
+    the table with the mask and the learner's ``flatnonzero`` and pick; the AEC environment
+    (``agent_iter``, ``last``, ``step``); OpenSpiel (``legal_actions``, ``apply_action``).
+    Each layer's figure less the one before is what that layer adds. The best of
+    ``rounds`` (the machine is shared)."""
+    print(f"6. A decision layer by layer, microseconds ({games} games, best of {rounds})")
+    for game_id, players, _ in cases:
+        decisions, per, best = _layers_of(game_id, players, games, rounds)
+        print(f"   {game_id} {players}p ({decisions} decisions, {per:.2f} tokens each):")
+        for name, value in best.items():
+            print(f"      {name}: {value:.1f}")
+
+
+def _layers_of(
+    game_id: str, players: int, games: int, rounds: int
+) -> tuple[int, float, dict[str, float]]:
+    game, space = monastic.load_game(game_id), rl.codec(game_id, players)
+    aec = _pettingzoo(False)(game_id, players)
+    played = {seed: aec(seed) for seed in range(games)}
+    decisions = sum(len(moves) for moves in played.values())
+    tokens = 0
+
+    def native(seed: int) -> None:
+        _replay(game, players, seed, played[seed])
+
+    def table_only(seed: int) -> None:
+        table = Table(space, game.new_game(players, seed))
+        pick = random.Random(seed).randrange
+        while not table.is_over():
+            seat = table.current()
+            assert seat is not None
+            legal = table.legal_tokens(seat)
+            table.play(seat, legal[pick(len(legal))])
+
+    def table_mask(seed: int) -> None:
+        nonlocal tokens
+        table = Table(space, game.new_game(players, seed))
+        pick = random.Random(seed).randrange
+        while not table.is_over():
+            seat = table.current()
+            assert seat is not None
+            legal = np.flatnonzero(table.mask(seat).view(np.bool_))
+            table.play(seat, int(legal[pick(legal.size)]))
+            tokens += 1
+
+    steps: dict[str, Callable[[int], object]] = {
+        "native (legal_actions, apply_quiet)": native,
+        "table: legal tokens, pick, play": table_only,
+        "table with the mask and the learner's flatnonzero": table_mask,
+        "PettingZoo AEC (mask from the info)": aec,
+        "OpenSpiel (legal actions)": _openspiel(False)(game_id, players),
+    }
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        for name, run in steps.items():
+            start = time.process_time()
+            for seed in range(games):
+                run(seed)
+            spent = (time.process_time() - start) / decisions * 1e6
+            best[name] = min(best.get(name, spent), spent)
+    return decisions, tokens / rounds / decisions, best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=0.5, help="search time per position")
@@ -675,9 +745,12 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
-        "--only", choices=["speed", "match", "overhead", "parts", "floor"], default=None
+        "--only",
+        choices=["speed", "match", "overhead", "parts", "floor", "layers"],
+        default=None,
     )
     parser.add_argument("--moments", type=int, default=400, help="part 4's decision moments")
+    parser.add_argument("--layer-games", type=int, default=10, help="part 6's games per case")
     parser.add_argument(
         "--before",
         metavar="REVISION",
@@ -696,9 +769,21 @@ def main() -> None:
         metavar="GAME:PLAYERS",
         help="parts 3 and 4 only for these (repeatable), e.g. medieval-monastery:4",
     )
+    parser.add_argument(
+        "--mode",
+        action="append",
+        metavar="TEXT",
+        help="part 3 only for the modes whose name holds TEXT (repeatable; native always),"
+        " e.g. --mode AEC --mode 'legal actions'",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     cases = [c for c in CASES if args.case is None or f"{c[0]}:{c[1]}" in args.case]
+    if args.mode:
+        cases = [
+            (g, n, tuple(m for m in modes if m == "native" or any(t in m for t in args.mode)))
+            for g, n, modes in cases
+        ]
     if not cases:
         parser.error(f"--case: none of {args.case} is one of part 3's cases")
     if args.worker:
@@ -715,6 +800,8 @@ def main() -> None:
         parts(args.moments, cases)
     if args.only in (None, "floor"):
         floor(cases, args.rounds)
+    if args.only in (None, "layers"):
+        layers(cases, args.layer_games, max(args.rounds, 5))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from save_mutations import KINDS, MAY_LEAVE_OUT, Mutation, judge, places
 
 from monastic.cli.engine_stdio import EngineSession, serve_stdio
 from monastic.cli.main import main
@@ -41,6 +40,7 @@ from monastic.games.monasterium.actions import (
     Use,
     parse_action,
 )
+from save_mutations import KINDS, MAY_LEAVE_OUT, Mutation, judge, places
 
 SCALE = int(os.environ.get("MONASTERIUM_FUZZ", "1"))
 REFUSED = (IllegalAction, ActionSyntaxError)

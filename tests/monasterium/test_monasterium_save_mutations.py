@@ -21,10 +21,10 @@ from functools import cache
 from typing import Any
 
 import pytest
-from save_mutations import KINDS, MAY_LEAVE_OUT, Mutation, judge, places
 
 from monastic.engine import BadSaveFile
 from monastic.games.monasterium import GAME
+from save_mutations import KINDS, MAY_LEAVE_OUT, Mutation, judge, places
 
 LONG_RUN = int(os.environ.get("MONASTERIUM_MUTATIONS", "0"))
 

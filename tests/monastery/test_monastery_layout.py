@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from mon_helpers import GAME
 
-from monastic.games.monastery.actions import Lay, Move
+from monastic.games.monastery.actions import Lay, Move, Shift
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.rules import end, geometry, step
@@ -77,11 +77,60 @@ def check_layout(st: MonasteryState) -> None:
     for seat in range(st.n):
         for m in step.movable(st, seat):
             start = ABBEY if st.monk_location[m] < 0 else st.monk_location[m]
-            for budget in (1, 2, 5):
+            for budget in (5, 2, 1, 9):  # a search serves smaller budgets, is redone for more
                 # the same nodes and costs, in the same (breadth-first) order
                 assert list(step.reachable(st, seat, start, budget).items()) == list(
                     _reachable(st, seat, start, budget).items()
                 )
+    # Each search kept stopped at its budget or met everything: a fresh search agrees.
+    for (start, stops, jumps), (order, costs, dist, bound) in kept.routes_memo.items():
+        again = fresh.routes(st, start, stops, jumps, bound)
+        assert (order, costs, dist) == again[:3]
+        assert costs == sorted(costs) and all(0 < c <= bound for c in costs)
+    # The places by node, and the moves listed from them against a loop over every place.
+    nodes = [node for _, _, node in fresh.places]
+    random.Random(len(nodes)).shuffle(nodes)
+    assert kept.by_place(nodes) == [node for _, _, node in fresh.places]
+    assert [kept.spot_list()[node] for node in nodes] == [(x, y) for x, y, _ in fresh.places]
+    if st.phase == "step" and not st.pending and not st.encouraging:
+        seat = st.to_act()[0]
+        assert step.move_actions(st, seat) == _moves_over_every_place(st, seat)
+
+
+def _moves_over_every_place(st: MonasteryState, seat: int) -> list[Any]:
+    """The monks' moves (and shifts) from a fresh layout and unbounded searches, every place
+    looked at in place order."""
+    fresh = Layout.of(st)
+    budget = st.movement_points
+    counts = [0] * (ABBEY + 1)
+    for loc in st.monk_location:
+        if loc >= 0:
+            counts[loc] += 1
+    out: list[Any] = []
+    if budget <= 0 and not st.shiftable_monks:
+        return out
+    for m in step.movable(st, seat):
+        start = ABBEY if st.monk_location[m] < 0 else st.monk_location[m]
+        sx, sy = (10**6, 10**6) if start == ABBEY else geometry.cell_xy(st.tile_cell[start])
+        sbox = st.monk_box[m]
+        if budget > 0:
+            dist = fresh.routes(st, start, step._stops(st), step._passages(st, seat), 10**9)[2]
+            for dx, dy, node in fresh.places:
+                cost = dist[node]
+                if not 0 < cost <= budget:
+                    continue
+                if node == ABBEY or st.tile_finished[node]:
+                    if node == ABBEY or counts[node] < INSTANCES[node].value:
+                        out.append(Move(sx, sy, sbox, dx, dy, -1, cost))
+                    continue
+                for b, occupant in enumerate(st.tile_box_monks[node]):
+                    if occupant == -1:
+                        out.append(Move(sx, sy, sbox, dx, dy, b, cost))
+        if m in st.shiftable_monks:
+            for b, occupant in enumerate(st.tile_box_monks[start]):
+                if occupant == -1:
+                    out.append(Shift(sx, sy, sbox, b))
+    return out
 
 
 def _types_left(st: MonasteryState) -> list[int]:

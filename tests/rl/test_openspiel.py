@@ -105,16 +105,22 @@ def test_bad_parameters_are_refused() -> None:
         _game("medieval-monastery", {"turns": 99})
 
 
-@pytest.mark.parametrize(
-    ("game_id", "params"),
-    observed(
+def _each_game(card_players: int, monasterium_players: int) -> list[Any]:
+    """One short case per game, for the tests that walk a game through OpenSpiel's calls."""
+    return observed(
         [
-            pytest.param("medieval-monastery", {"players": 4, "turns": 1}, id="medieval-monastery"),
-            pytest.param("monasterium", {"players": 3}, id="monasterium"),
+            pytest.param(
+                "medieval-monastery",
+                {"players": card_players, "turns": 1},
+                id="medieval-monastery",
+            ),
+            pytest.param("monasterium", {"players": monasterium_players}, id="monasterium"),
             pytest.param("monastery", {"players": 2}, id="monastery"),
         ]
-    ),
-)
+    )
+
+
+@pytest.mark.parametrize(("game_id", "params"), _each_game(4, 3))
 def test_the_quick_observation_tensor_is_openspiels_own_and_clones_read_the_same(
     game_id: str, params: dict[str, Any]
 ) -> None:
@@ -140,3 +146,29 @@ def test_the_quick_observation_tensor_is_openspiels_own_and_clones_read_the_same
         state.apply_action(int(rng.choice(state.legal_actions())))
     with pytest.raises(pyspiel.SpielError):
         state.observation_tensor(state.num_players())
+
+
+@pytest.mark.parametrize(("game_id", "params"), _each_game(3, 2))
+def test_the_quick_legal_actions_are_openspiels_own(game_id: str, params: dict[str, Any]) -> None:
+    """``legal_actions`` answered in Python is OpenSpiel's C++ path, for the current player
+    and every other at every token of a random game and at its end; a fresh list each time;
+    a pseudo-player is refused as OpenSpiel refuses it."""
+    state = _game(game_id, {**params, "seed": 4}).new_initial_state()
+    rng = np.random.default_rng(4)
+    players = state.num_players()
+    tokens = 0
+    while True:
+        ours = state.legal_actions()
+        assert ours == pyspiel.State.legal_actions(state)
+        for player in range(players):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        if state.is_terminal():
+            assert ours == []
+            break
+        ours.append(-1)  # the caller's own list: the next answer is whole
+        assert state.legal_actions()[-1] != -1
+        with pytest.raises(pyspiel.SpielError):
+            state.legal_actions(-1)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        tokens += 1
+    assert tokens > 20

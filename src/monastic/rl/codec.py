@@ -26,8 +26,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from math import prod
-from operator import itemgetter
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +36,6 @@ from monastic.engine import State
 __all__ = ["MORE", "ActionCodec", "Block", "Choices", "Layout", "Mask"]
 
 Mask = npt.NDArray[np.int8]
-_first = itemgetter(0)
 Tokens = tuple[int, ...]
 #: What ``Choices.take`` answers for a token that begins or continues an action (not one).
 MORE: Hashable = object()
@@ -108,6 +106,8 @@ class ActionCodec(ABC):
         self.max_tokens = 1 + max(len(self.stages(t)) for t in heads)
         #: The head tokens of staged actions.
         self.staged_heads = frozenset(t for t in heads if self.stages(t))
+        #: The number of tokens of an action by its head, for the staged heads (else 1).
+        self.run_length = {t: 1 + len(self.stages(t)) for t in self.staged_heads}
         self._memo: dict[Hashable, Tokens] = {}
         # By the action object itself: games hand out the same interned values again and
         # again, and an identity look-up skips hashing a dataclass. Holding the object keeps
@@ -143,25 +143,33 @@ class ActionCodec(ABC):
 
     def runs(self, actions: Sequence[Hashable]) -> list[Tokens]:
         """The tokens of each action, in order."""
-        known, learn = self._by_id.get, self._learn
-        return [known(id(action)) or learn(action) for action in actions]
+        known = self._by_id
+        found: list[Tokens | None] = [known.get(id(action)) for action in actions]
+        if None in found:
+            self._fill(found, actions, whole=True)
+        return found  # type: ignore[return-value]  # no None left
 
     def first_tokens(self, actions: Sequence[Hashable]) -> list[int]:
         """The first token of each action, in order (the fast path of ``Choices``)."""
-        firsts: list[int | None] = list(map(self._first_by_id.get, map(id, actions)))
-        if None in firsts:  # only the actions not known by identity, found by a C-level scan
-            # mostly copies of values met before (a combo, an answer): read by value here,
-            # and only a value never met goes through ``_learn``
-            by_value, learn, at = self._memo.get, self._learn, firsts.index(None)
-            while True:
-                action = actions[at]
-                run = by_value(action)
-                firsts[at] = (run if run is not None else learn(action))[0]
-                try:
-                    at = firsts.index(None, at + 1)
-                except ValueError:
-                    break
-        return firsts  # type: ignore[return-value]  # no None left
+        known = self._first_by_id
+        # A comprehension, not ``map`` of bound methods: compiled, it is a C loop.
+        found: list[int | None] = [known.get(id(action)) for action in actions]
+        if None in found:
+            self._fill(found, actions, whole=False)
+        return found  # type: ignore[return-value]  # no None left
+
+    def _fill(self, found: list[Any], actions: Sequence[Hashable], whole: bool) -> None:
+        """The runs (``whole``) or first tokens of the actions not known by identity (found
+        by a C-level scan): mostly copies of values met before (a combo, an answer), read
+        by value; only a value never met goes through ``_learn``."""
+        by_value, at = self._memo.get, -1
+        for _ in range(found.count(None)):
+            at = found.index(None, at + 1)
+            action = actions[at]
+            run = by_value(action)
+            if run is None:
+                run = self._learn(action)
+            found[at] = run if whole else run[0]
 
     def _learn(self, action: Hashable) -> Tokens:
         """The tokens of an action not known by its identity, remembered by it if it is new.
@@ -240,11 +248,23 @@ class Choices:
 
     ``mask(prefix)`` marks exactly the tokens that continue ``prefix`` towards some legal
     action, so a learner entering tokens under the masks can only ever make legal actions.
-    Built for speed: a decision of one-token actions is only its list of first tokens; the
-    runs of staged actions and what follows each prefix are worked out when first asked.
+    Built for speed: a decision of one-token actions is only its list of first tokens. A
+    staged action is found through the actions that share its prefix (``_group``), worked
+    out only for the prefixes entered: a Monastery lay reads the cells of the one tile and
+    rotation chosen, not the runs of every action listed.
     """
 
-    __slots__ = ("_actions", "_array", "_by_tokens", "_firsts", "_next", "_staged", "codec")
+    __slots__ = (
+        "_actions",
+        "_array",
+        "_by_tokens",
+        "_complete",
+        "_firsts",
+        "_groups",
+        "_next",
+        "_staged",
+        "codec",
+    )
 
     def __init__(self, codec: ActionCodec, actions: Sequence[Hashable]) -> None:
         self.codec = codec
@@ -259,21 +279,59 @@ class Choices:
         )
         self._by_tokens: dict[Tokens, Hashable] | None = None
         self._next: dict[Tokens, list[int]] = {}
+        #: Per prefix entered: the runs and the actions that begin with it.
+        self._groups: dict[Tokens, tuple[list[Tokens], list[Hashable]]] = {}
+        #: Per prefix one token short of complete: its actions by their runs.
+        self._complete: dict[Tokens, dict[int, Hashable]] = {}
 
     def _table(self) -> dict[Tokens, Hashable]:
         if self._by_tokens is None:
             runs = self.codec.runs(self._actions)
-            table = dict(zip(runs, self._actions, strict=True))
-            if len(table) != len(runs):
-                seen: dict[Tokens, Hashable] = {}
-                for run, action in zip(runs, self._actions, strict=True):
-                    if run in seen:
-                        raise RuntimeError(
-                            f"{self.codec.game_id}: {seen[run]} and {action} share tokens {run}"
-                        )
-                    seen[run] = action
-            self._by_tokens = table
+            self._by_tokens = _by_run(self.codec, runs, self._actions)
         return self._by_tokens
+
+    def _group(self, prefix: Tokens) -> tuple[list[Tokens], list[Hashable]]:
+        """The runs and the actions that begin with ``prefix`` (not empty)."""
+        found = self._groups.get(prefix)
+        if found is None:
+            n = len(prefix) - 1
+            last = prefix[n]
+            actions: list[Hashable] = []
+            if n == 0:  # the actions of one head: their runs, and only theirs, are read
+                every, firsts = self._actions, self._firsts
+                for i in range(len(firsts)):  # a plain loop: compiled, the fastest
+                    if firsts[i] == last:
+                        actions.append(every[i])
+                runs = self.codec.runs(actions)
+            else:
+                runs = []
+                above_runs, above = self._group(prefix[:n])
+                for i in range(len(above_runs)):
+                    run = above_runs[i]
+                    if run[n] == last:
+                        runs.append(run)
+                        actions.append(above[i])
+            found = self._groups[prefix] = (runs, actions)
+        return found
+
+    def _completing(self, prefix: Tokens) -> dict[int, Hashable]:
+        """The actions whose runs are ``prefix`` and one token more, by that last token (a
+        whole number: no run to hash); RuntimeError if two share a run (a codec's mistake)."""
+        found = self._complete.get(prefix)
+        if found is None:
+            runs, actions = self._group(prefix)
+            n = len(prefix)
+            found = {}
+            for i in range(len(runs)):
+                found[runs[i][n]] = actions[i]
+            if len(found) != len(runs):
+                _by_run(self.codec, runs, actions)  # raises, naming the two
+            self._complete[prefix] = found
+        return found
+
+    def _length(self, head: int) -> int:
+        """The number of tokens of an action that starts with ``head``."""
+        return self.codec.run_length.get(head, 1)
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -290,11 +348,13 @@ class Choices:
         if found is None:
             if not prefix:
                 found = sorted(set(self._firsts)) if self._staged else sorted(self._firsts)
+            elif len(prefix) >= self._length(prefix[0]):
+                found = []
+            elif len(prefix) + 1 == self._length(prefix[0]):  # the last token: one pass
+                found = sorted(self._completing(prefix))
             else:
                 n = len(prefix)
-                found = sorted(
-                    {run[n] for run in self._table() if len(run) > n and run[:n] == prefix}
-                )
+                found = sorted({run[n] for run in self._group(prefix)[0]})
             self._next[prefix] = found
         return found
 
@@ -305,26 +365,27 @@ class Choices:
         return token in self.next_tokens(prefix)
 
     def mask(self, prefix: Tokens = ()) -> Mask:
-        mask = np.zeros(self.codec.size, dtype=np.int8)
         if not prefix and self._array is not None:
+            mask = np.zeros(self.codec.size, np.int8)
             mask[self._array] = 1
             return mask
-        tokens = self._firsts if not prefix else self.next_tokens(prefix)
-        if len(tokens) > 8:
-            mask[np.fromiter(tokens, np.intp, len(tokens))] = 1  # faster than by a list
-        else:  # a few: one by one costs less than making an index array
-            for token in tokens:
-                mask[token] = 1
-        return mask
+        # A few tokens (the common case) set in a zeroed bytearray the array then wraps
+        # (writable, its own): cheaper than NumPy's item assignment or an index array.
+        raw = bytearray(self.codec.size)
+        for token in self._firsts if not prefix else self.next_tokens(prefix):
+            raw[token] = 1
+        return np.frombuffer(raw, np.int8)
 
     def action(self, tokens: Tokens) -> Hashable | None:
         """The legal action these tokens complete, or None while more are needed."""
-        if len(tokens) == 1 and not self._staged:
+        if not tokens or len(tokens) != self._length(tokens[0]):
+            return None
+        if len(tokens) == 1:
             try:
                 return self._actions[self._firsts.index(tokens[0])]
             except ValueError:
                 return None
-        return self._table().get(tokens)
+        return self._completing(tokens[:-1]).get(tokens[-1])
 
     def is_complete(self, tokens: Tokens) -> bool:
         return self.action(tokens) is not None
@@ -332,12 +393,27 @@ class Choices:
     def take(self, prefix: Tokens, token: int) -> Hashable | None:
         """What ``token`` after ``prefix`` makes: the legal action it completes, ``MORE`` if
         it continues towards one, None if it is not legal (one look-up: every step asks)."""
-        if not prefix and not self._staged:
+        if not prefix:
+            if token in self.codec.staged_heads:
+                return MORE if token in self._firsts else None
             try:
                 return self._actions[self._firsts.index(token)]
             except ValueError:
                 return None
-        if token not in self.next_tokens(prefix):
-            return None
-        action = self._table().get((*prefix, token))
-        return MORE if action is None else action
+        if len(prefix) + 1 == self._length(prefix[0]):
+            return self._completing(prefix).get(token)
+        return MORE if token in self.next_tokens(prefix) else None
+
+
+def _by_run(
+    codec: ActionCodec, runs: list[Tokens], actions: Sequence[Hashable]
+) -> dict[Tokens, Hashable]:
+    """The actions by their runs; RuntimeError if two share one (a codec's mistake)."""
+    table = dict(zip(runs, actions, strict=True))
+    if len(table) != len(runs):
+        seen: dict[Tokens, Hashable] = {}
+        for run, action in zip(runs, actions, strict=True):
+            if run in seen:
+                raise RuntimeError(f"{codec.game_id}: {seen[run]} and {action} share tokens {run}")
+            seen[run] = action
+    return table

@@ -127,10 +127,16 @@ def _board_state(letter: str, small: int) -> int:
     return 0 if ch == "+" else 3 if ch == "." else 1 if ch.isupper() else 2
 
 
-# The two as tables: every sign the board and the tracks print, each way up.
+# The board as a table of every sign it prints, each way up; the tracks by colour and space.
 _SIGNS = sorted({"", "+", *"".join(BOARD.rows), *"".join(BOARD.tracks)})
-_TRACK_STATE = {(letter, v): _track_state(letter, v) for letter in _SIGNS for v in range(3)}
-_BOARD_STATE = {(sign, small): _board_state(sign, small) for sign in _SIGNS for small in (0, 1)}
+#: By the side shown (0 large, 1 small), then the sign: no key to build per cell.
+_BOARD_STATE = tuple({sign: _board_state(sign, small) for sign in _SIGNS} for small in (0, 1))
+#: Per colour, per space of its track, where each value of the space puts its 1 (the space's
+#: offset times 3 plus ``_track_state``): a look-up without building a key.
+_TRACK_AT = tuple(
+    tuple(tuple(i * 3 + _track_state(letter, v) for v in range(3)) for i, letter in enumerate(row))
+    for row in BOARD.tracks
+)
 
 
 class MonasteryObserver(Observer):
@@ -269,79 +275,106 @@ class MonasteryObserver(Observer):
         st = cast(StateData, state)
         at, p = self.at, self.players
         hour = common.hour(st)
+        # Every value but the 1s, gathered with where it goes and set in one NumPy call at
+        # the end (one by one, each would be a call of its own; a tile slot holds five).
         base = at["round"]
-        out[base : base + 3] = (st.round / 20, words.day_of(st.round) / 2, hour / 10)
+        floats = [base, base + 1, base + 2, at["bag"]]
+        values = [st.round / 20, words.day_of(st.round) / 2, hour / 10, len(st.bag) / N_TILES]
         kind = index_of(HOUR_KINDS, common.hour_kind(hour), "hour kind")
         ones = [at["hour_kind"] + kind, at["abbot"] + st.abbot % p]
         base = at["order"]
         ones += [base + i * p + s for i, s in enumerate(st.turn_order)]
-        out[at["bag"]] = len(st.bag) / N_TILES
         ones.append(at["ending"] + _ENDING_AT[st.ending])
         if not st.over:
             if st.phase == "step":
                 base = at["step"]
-                out[base : base + 3] = (
+                floats += (base, base + 1, base + 2)
+                values += (
                     st.movement_points / 6,
-                    bool(st.laid_this_step),
-                    bool(st.encouraging),
+                    float(bool(st.laid_this_step)),
+                    float(bool(st.encouraging)),
                 )
             elif st.phase == "score":
                 base = at["scoring"]
-                out[base] = st.scoring_points / 10
-                out[base + 1] = bool(st.prayed)
+                floats += (base, base + 1)
+                values += (st.scoring_points / 10, float(bool(st.prayed)))
                 ones.append(base + 2 + _STAGE_AT[st.scoring_stage])
             if st.pending:
                 ones.append(at["decision_kind"] + _DECISION_AT.get(st.pending[-1][0], _RETURN_AT))
         base = at["hand"]
+        counts: dict[int, int] = {}
         for tile in st.hands[seat]:  # tiles of a type counted
-            out[base + INST_TYPE[tile]] += 1.0
+            tile_type = INST_TYPE[tile]
+            counts[tile_type] = counts.get(tile_type, 0) + 1
+        for tile_type, count in counts.items():
+            floats.append(base + tile_type)
+            values.append(float(count))
         base = at["blessings"]
-        out[base : base + 2] = (st.blessings[seat] / 10, st.locked_blessings[seat] / 10)
+        floats += (base, base + 1)
+        values += (st.blessings[seat] / 10, st.locked_blessings[seat] / 10)
         colours_at, tracks_at, sizes_at = at["colours"], at["tracks"], at["hand_sizes"]
         for s in range(st.n):
             c = st.seat_colour[s]
             ones.append(colours_at + s * _COLOURS + c)
             base = tracks_at + s * _SPACES * 3
             ones += [
-                base + i * 3 + _TRACK_STATE[space]
-                for i, space in enumerate(zip(BOARD.tracks[c], st.tracks[c], strict=True))
+                base + at_value[v] for at_value, v in zip(_TRACK_AT[c], st.tracks[c], strict=True)
             ]
-            out[sizes_at + s] = len(st.hands[s]) / _MAX_HAND
+            floats.append(sizes_at + s)
+            values.append(len(st.hands[s]) / _MAX_HAND)
         base = at["prayer_board"]
         ones += [
-            base + cell * 4 + _BOARD_STATE[sign]
-            for cell, sign in enumerate(zip(st.board_letters, st.board_small_side, strict=True))
+            base + cell * 4 + _BOARD_STATE[small][sign]
+            for cell, (sign, small) in enumerate(
+                zip(st.board_letters, st.board_small_side, strict=True)
+            )
         ]
         base = at["crosses"]
+        counts = {}
         for m in range(N_MONKS):
             if st.monk_location[m] == CROSS:
-                out[base + st.monk_cross_row[m] * _COLOURS + m // MONKS_PER_COLOUR] += 1.0
-        self._write_tiles(out, at["tiles"], st, seat, ones)
-        self._write_monks(out, at["monks"], st, ones)
+                where = base + st.monk_cross_row[m] * _COLOURS + m // MONKS_PER_COLOUR
+                counts[where] = counts.get(where, 0) + 1
+        for where, count in counts.items():
+            floats.append(where)
+            values.append(float(count))
+        self._write_tiles(at["tiles"], st, seat, ones, floats, values)
+        self._write_monks(at["monks"], st, ones, floats, values)
+        out[np.fromiter(floats, np.intp, len(floats))] = values
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0
 
     @staticmethod
-    def _write_tiles(out: Tensor, start: int, st: StateData, seat: int, ones: list[int]) -> None:
-        """``view._tiles``: the laid tiles by cell, each in its slot."""
-        cells = st.tile_cell
+    def _write_tiles(
+        start: int,
+        st: StateData,
+        seat: int,
+        ones: list[int],
+        floats: list[int],
+        values: list[float],
+    ) -> None:
+        """``view._tiles``: the laid tiles by cell, each in its slot (its 1s in ``ones``,
+        its other values at ``floats``)."""
+        cells, finished_at, box_monks = st.tile_cell, st.tile_finished, st.tile_box_monks
         for k, i in enumerate(sorted(st.laid_order, key=cells.__getitem__)):
             at = start + k * _SLOT
             rot = st.tile_rotation[i]
             ones += [at + o for o in _FIXED_ONES[i][rot]]
             x, y = cell_xy(cells[i])
-            out[at + 1] = x / 10
-            out[at + 2] = y / 10
-            finished = st.tile_finished[i]
-            out[at + _AT_BLESSINGS] = st.tile_blessings[i] / 10
-            if finished:
+            floats += (at + 1, at + 2, at + _AT_BLESSINGS)
+            values += (x / 10, y / 10, st.tile_blessings[i] / 10)
+            if finished_at[i]:
                 ones.append(at + _AT_FINISHED)
-                out[at + _AT_BUILT] = st.tile_built_round[i] / 20
-            else:
-                sizes = _BOX_SIZES[i]
-                out[at + _AT_BOXES : at + _AT_BOXES + len(sizes)] = sizes
-                for b, monk in enumerate(st.tile_box_monks[i]):
-                    if monk >= 0:
-                        ones.append(at + _AT_BOX_MONKS + b * _COLOURS + monk // MONKS_PER_COLOUR)
+                floats.append(at + _AT_BUILT)
+                values.append(st.tile_built_round[i] / 20)
+                ones.append(at + _AT_TILE + INST_TYPE[i])  # a finished tile is never hidden
+                ones.append(at + _AT_ROT + rot)
+                continue
+            sizes = _BOX_SIZES[i]
+            floats += range(at + _AT_BOXES, at + _AT_BOXES + len(sizes))
+            values += sizes
+            for b, monk in enumerate(box_monks[i]):
+                if monk >= 0:
+                    ones.append(at + _AT_BOX_MONKS + b * _COLOURS + monk // MONKS_PER_COLOUR)
             if hidden_from(st, i, seat):
                 ones.append(at + _AT_TILE + len(TYPES))
             else:
@@ -349,14 +382,17 @@ class MonasteryObserver(Observer):
                 ones.append(at + _AT_ROT + rot)
 
     @staticmethod
-    def _write_monks(out: Tensor, start: int, st: StateData, ones: list[int]) -> None:
+    def _write_monks(
+        start: int, st: StateData, ones: list[int], floats: list[int], values: list[float]
+    ) -> None:
         """``view_details``'s monks: five per colour in play, each where it stands."""
         width = _MONK_WIDTH
+        locations, postures, boxes = st.monk_location, st.monk_posture, st.monk_box
         for c in st.seat_colour:
             for k in range(MONKS_PER_COLOUR):
                 m = c * MONKS_PER_COLOUR + k
                 at = start + (c * MONKS + k) * width
-                loc, posture = st.monk_location[m], st.monk_posture[m]
+                loc, posture = locations[m], postures[m]
                 if loc == IN_ABBEY:
                     ones.append(at)
                 elif loc == CROSS:
@@ -366,11 +402,11 @@ class MonasteryObserver(Observer):
                     ones.append(at + len(MONK_PLACES) + st.monk_cross_row[m])
                 else:
                     x, y = cell_xy(st.tile_cell[loc])
-                    box = st.monk_box[m]
+                    box = boxes[m]
                     ones.append(at + (3 if box >= 0 else 2))
                     base = at + len(MONK_PLACES) + _COLOURS
-                    out[base] = x / 10
-                    out[base + 1] = y / 10
+                    floats += (base, base + 1)
+                    values += (x / 10, y / 10)
                     if box >= 0:
                         ones.append(base + 2 + box)
                 ones.append(at + width - 3 + posture)

@@ -175,9 +175,9 @@ class Observer(ABC):
     def _write_shared(self, out: Tensor, state: State, to_act: list[int]) -> None:
         """``to_act`` and ``over``, the shared slices that do not depend on the viewer."""
         at = self.at
-        if to_act:
-            start = at["to_act"]
-            out[[start + s for s in to_act]] = 1.0
+        start = at["to_act"]
+        for s in to_act:  # a seat or a few: one by one costs less than an index array
+            out[start + s] = 1.0
         if state.is_over():
             out[at["over"]] = 1.0
 

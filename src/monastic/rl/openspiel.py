@@ -136,23 +136,36 @@ def _make(game_id: str) -> None:
             return as_floats(self.table.tensor(self.get_game().observer, seat, fresh=False))
 
         def current_player(self) -> int:
-            seat = self.table.current()
+            seat = (self._table or self.table).current()
             return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            """OpenSpiel's, answered here for a caller in Python: OpenSpiel's own asks
+            ``is_terminal`` and ``current_player`` across from C++ three times before it asks
+            ``_legal_actions`` (the same list; a pseudo-player is OpenSpiel's to refuse)."""
+            table = self._table or self.table
+            seat = table.current()
+            if player is None or player == seat:
+                return [] if seat is None else table.legal_tokens(seat)[:]
+            if type(player) is int and 0 <= player < len(self.played):
+                return []  # only the current player acts (OpenSpiel's sequential games)
+            return list(super().legal_actions(player))
 
         def _legal_actions(self, player: int) -> list[int]:
             return self.table.legal_tokens(player)
 
         def _apply_action(self, action: int) -> None:
-            seat = self.table.current()
+            table = self._table or self.table
+            seat = table.current()
             assert seat is not None
-            self.table.play(seat, action)
+            table.play(seat, action)
             self.played[seat].append(int(action))
 
         def _action_to_string(self, player: int, action: int) -> str:
             return self.table.codec.token_name(action)
 
         def is_terminal(self) -> bool:
-            return self.table.is_over()
+            return (self._table or self.table).is_over()
 
         def returns(self) -> list[float]:
             if not self.table.is_over():

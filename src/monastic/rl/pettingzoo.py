@@ -165,19 +165,28 @@ class MonasticAEC(_Common, AECEnv[str, Obs, int]):
         table = self.table
         assert table is not None
         self._cumulative_rewards[agent] = 0.0
-        table.play(self._seat[agent], action)
+        seat = self._seat[agent]
+        # None: a token towards a staged action; the state and who acts stay as they are.
+        done = table.play(seat, action)
         self._steps += 1
         # Rewards come only at the end: until then every reward is 0 and adding them up
         # (PettingZoo's ``_accumulate_rewards``) would change nothing.
-        if table.is_over():
+        if done is not None and table.is_over():
             self.rewards = dict(zip(self.agents, table.rewards(self.reward_kind), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         elif self.max_cycles is not None and self._steps >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
-        else:
-            self._select()
-            self._offer_mask()
+        elif done is None:  # the same agent goes on: only its mask changes
+            self.infos[agent] = {"action_mask": table.mask(seat)}
+        else:  # ``_select`` and ``_offer_mask``, without two calls: every action comes here
+            following = table.current()
+            assert following is not None  # the game goes on
+            chosen = self.agent_selection = self.possible_agents[following]
+            if self._masked != chosen:
+                self.infos[self._masked] = {}
+                self._masked = chosen
+            self.infos[chosen] = {"action_mask": table.mask(following)}
         if self.render_mode == "human":
             self.render()
 

@@ -42,15 +42,14 @@ def rewards(result: Result, kind: str) -> list[float]:
 class Table:
     """A state plus the tokens one seat has entered so far of a staged action.
 
-    What the adapters read of a moment (a seat's legal actions by their tokens, its masks,
-    its tensor) is worked out once and kept until an action is applied or the state is
-    replaced: asking twice costs one, and the tokens of a staged action, which leave the
-    state as it stands, keep it too.
+    What the adapters read of a moment (a seat's legal actions by their tokens, the tokens
+    each prefix allows, its tensor) is worked out once and kept until an action is applied
+    or the state is replaced: asking twice costs one, and the tokens of a staged action,
+    which leave the state as it stands, keep it too.
     """
 
     __slots__ = (
         "_choices",
-        "_masks",
         "_memo",
         "_to_act",
         "codec",
@@ -69,7 +68,6 @@ class Table:
         self.entering: int | None = None  # the seat that has entered ``prefix``
         self.moves: list[tuple[int, Hashable]] = []  # the game actions made, in order
         self._choices: dict[int, Choices] = {}
-        self._masks: dict[tuple[int, Tokens], Mask] = {}
         self._memo: dict[Hashable, Any] = {}  # the adapters' other reads of this moment
         self._to_act: list[int] | None = None  # the state's to_act(), read once a moment
 
@@ -92,7 +90,6 @@ class Table:
 
     def _changed(self) -> None:
         """The state changed (or the world was replaced): what was read of it is stale."""
-        self._masks.clear()
         self._memo.clear()
         self._to_act = None
 
@@ -114,7 +111,11 @@ class Table:
 
     def current(self) -> int | None:
         """The seat asked next (the lowest of ``to_act``), None once the game is over."""
-        seats = self._acting()
+        if self.entering is not None:
+            return self.entering
+        seats = self._to_act
+        if seats is None:
+            seats = self._to_act = self.state.to_act()
         return seats[0] if seats else None
 
     def choices(self, seat: int) -> Choices:
@@ -127,21 +128,22 @@ class Table:
         return self.prefix if seat == self.entering else ()
 
     def legal_tokens(self, seat: int) -> list[int]:
-        if seat not in self._acting():
+        if seat == self.entering:
+            return self.choices(seat).next_tokens(self.prefix)
+        if self.entering is not None or seat not in self._acting():
             return []
-        return self.choices(seat).next_tokens(self.prefix_of(seat))
+        return self.choices(seat).next_tokens(())
 
     def mask(self, seat: int) -> Mask:
-        """The tokens ``seat`` may enter now, as 0/1 (a fresh array the caller may change)."""
-        key = (seat, self.prefix_of(seat))
-        found = self._masks.get(key)
-        if found is None:
-            if seat in self._acting():
-                found = self.choices(seat).mask(key[1])
-            else:
-                found = np.zeros(self.codec.size, dtype=np.int8)
-            self._masks[key] = found
-        return found.copy()
+        """The tokens ``seat`` may enter now, as 0/1 (a fresh array the caller may change).
+
+        Written afresh at every call: zeroing a new array and setting a few tokens costs no
+        more than copying a kept one, and most moments ask once (the AEC's info)."""
+        if seat == self.entering:
+            return self.choices(seat).mask(self.prefix)
+        if self.entering is None and seat in self._acting():
+            return self.choices(seat).mask(())
+        return np.zeros(self.codec.size, dtype=np.int8)
 
     def tensor(self, observer: Observer, seat: int, fresh: bool = True) -> Tensor:
         """``seat``'s observation tensor now: a fresh array the caller may change, or with
@@ -151,14 +153,18 @@ class Table:
         only the ``entered`` slice, so each is that tensor with its tokens written in."""
         prefix = self.prefix_of(seat)
         memo = self._memo
+        base: Tensor | None = memo.get((observer, seat, ()))
+        if base is None:
+            base = memo[observer, seat, ()] = observer.observe(self.state, seat)
+        if not prefix:
+            return base.copy() if fresh else base
+        if fresh:  # ``enter`` writes into a copy: that copy is the caller's
+            return observer.enter(base, prefix)
         key = (observer, seat, prefix)
         found: Tensor | None = memo.get(key)
         if found is None:
-            base: Tensor | None = memo.get((observer, seat, ()))
-            if base is None:
-                base = memo[observer, seat, ()] = observer.observe(self.state, seat)
-            found = memo[key] = observer.enter(base, prefix) if prefix else base
-        return found.copy() if fresh else found
+            found = memo[key] = observer.enter(base, prefix)
+        return found
 
     def tensors(self, observer: Observer, seats: Sequence[int]) -> list[Tensor]:
         """``tensor(observer, seat)`` of each seat (fresh arrays), the public features
@@ -187,17 +193,20 @@ class Table:
             if isinstance(token, bool) or not isinstance(token, np.integer):
                 raise IllegalAction(f"a token is a whole number, not {token!r}")
             token = int(token)
-        if seat not in self._acting():
+        if seat == self.entering:
+            prefix = self.prefix
+        elif self.entering is None and seat in self._acting():
+            prefix = ()
+        else:
             raise IllegalAction(f"seat {seat} is not to act now (token {self._name(token)})")
-        prefix = self.prefix if seat == self.entering else ()
         action = self.choices(seat).take(prefix, token)
         if action is None:
             raise IllegalAction(f"token {self._name(token)} is not legal for seat {seat} now")
         if action is MORE:  # the state stands, and what was read of it; who may act not
-            self._masks.clear()
             self.prefix, self.entering = (*prefix, token), seat
             return None
-        self._changed()
+        self._memo.clear()  # ``_changed``, without a call: every action comes here
+        self._to_act = None
         self.prefix, self.entering = (), None
         self.state.apply_quiet(seat, action)
         self.moves.append((seat, action))

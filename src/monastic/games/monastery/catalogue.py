@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "ABBEY",
@@ -48,17 +48,20 @@ def _read(name: str) -> Any:
 
 
 #: Groups (§2.6): the tiles of a category that join into one group.
-NO_GROUP, PATH_GROUP, FIELD_GROUP, GARDEN_GROUP = 0, 1, 2, 3
+NO_GROUP: Final = 0
+PATH_GROUP: Final = 1
+FIELD_GROUP: Final = 2
+GARDEN_GROUP: Final = 3
 _GROUPS = {"path": PATH_GROUP, "field": FIELD_GROUP, "garden": GARDEN_GROUP}
 
 _TILE_DATA, _BOARD_DATA = _read("tiles.json"), _read("board.json")
 #: The four colours in seat order (Red, Blue, Green, Yellow); a colour's index is its number.
 COLOUR_NAMES: tuple[str, ...] = tuple(_BOARD_DATA["colours"])
 COLOUR_LETTERS = "".join(name[0].upper() for name in COLOUR_NAMES)
-COLOURS = len(COLOUR_NAMES)
+COLOURS: Final = len(COLOUR_NAMES)
 #: Each colour's monks: one starts in the Abbey, one on the cross of each Prayer Board row.
-MONKS_PER_COLOUR = 5
-N_MONKS = COLOURS * MONKS_PER_COLOUR
+MONKS_PER_COLOUR: Final = 5
+N_MONKS: Final = COLOURS * MONKS_PER_COLOUR
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,18 +160,21 @@ def _load(tdata: Any, bdata: Any) -> tuple[tuple[TileType, ...], Board, Any]:
     return tuple(types), board, tdata["abbey"]
 
 
-TYPES, BOARD, _ABBEY = _load(_TILE_DATA, _BOARD_DATA)
-TYPE_BY_ID = {t.id: t for t in TYPES}
+_LOADED = _load(_TILE_DATA, _BOARD_DATA)
+TYPES: Final = _LOADED[0]
+BOARD: Final = _LOADED[1]
+_ABBEY = _LOADED[2]
+TYPE_BY_ID: Final = {t.id: t for t in TYPES}
 #: Tile instances: index -> type; copies get consecutive indices.
-INSTANCES: tuple[TileType, ...] = tuple(t for t in TYPES for _ in range(t.copies))
-N_TILES = len(INSTANCES)
+INSTANCES: Final[tuple[TileType, ...]] = tuple(t for t in TYPES for _ in range(t.copies))
+N_TILES: Final = len(INSTANCES)
 #: The node index of the Abbey in the movement graph and the grid: one past the last tile.
-ABBEY = N_TILES
+ABBEY: Final = N_TILES
 #: The Prayer Board: rows of columns, cells numbered ``row * BOARD_COLUMNS + column``.
-BOARD_ROWS = len(BOARD.rows)
-BOARD_COLUMNS = len(BOARD.rows[0])
-BOARD_CELLS = BOARD_ROWS * BOARD_COLUMNS
-TRACK_SPACES = len(BOARD.tracks[0])
+BOARD_ROWS: Final = len(BOARD.rows)
+BOARD_COLUMNS: Final = len(BOARD.rows[0])
+BOARD_CELLS: Final = BOARD_ROWS * BOARD_COLUMNS
+TRACK_SPACES: Final = len(BOARD.tracks[0])
 assert MONKS_PER_COLOUR == 1 + BOARD_ROWS
 assert all(len(row) == BOARD_COLUMNS for row in BOARD.rows)
 assert all(len(track) == TRACK_SPACES for track in BOARD.tracks)

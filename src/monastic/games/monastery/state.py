@@ -5,7 +5,7 @@ It knows no rules: those live in ``rules/``, and ``game.MonasteryState`` binds t
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from monastic.engine import Rng, State
 
@@ -13,21 +13,35 @@ __all__ = ["RENAMED_IN_VERSION_2", "StateData", "upgrade_from_version_1"]
 
 # Monk locations (``monk_location``): -3 not in play, -2 on a Prayer Board cross, -1 the
 # Abbey, else a tile instance.
-OUT, CROSS, IN_ABBEY = -3, -2, -1
+OUT: Final = -3
+CROSS: Final = -2
+IN_ABBEY: Final = -1
 # Monk postures (``monk_posture``).
-UPRIGHT, PRAYING, PRISONER = 0, 1, 2
+UPRIGHT: Final = 0
+PRAYING: Final = 1
+PRISONER: Final = 2
 # Pending decisions (pending[-1] is answered first): [kind, seat, context, ...].
-P_TIE, P_PRISON, P_RETURN = 1, 2, 3
+P_TIE: Final = 1
+P_PRISON: Final = 2
+P_RETURN: Final = 3
 # Return contexts.
-R_EXCHANGE, R_WORKSHOP, R_START = 0, 1, 2
+R_EXCHANGE: Final = 0
+R_WORKSHOP: Final = 1
+R_START: Final = 2
 # Election contexts.
-E_PRAYER, E_HOUSE = 0, 1
+E_PRAYER: Final = 0
+E_HOUSE: Final = 1
 # Track spaces (``tracks``).
-EMPTY_SPACE, LARGE_LETTER, SMALL_LETTER = 0, 1, 2
+EMPTY_SPACE: Final = 0
+LARGE_LETTER: Final = 1
+SMALL_LETTER: Final = 2
 # Scoring stages (``scoring_stage``): S2/S3 symbols and prayer, then S5 purchase.
-SYMBOLS_STAGE, PURCHASE_STAGE = 0, 1
+SYMBOLS_STAGE: Final = 0
+PURCHASE_STAGE: Final = 1
 # End conditions triggered (``ending``): none yet, E1 (the last letter bought), E2 (no placement).
-NOT_ENDING, ENDING_E1, ENDING_E2 = 0, 1, 2
+NOT_ENDING: Final = 0
+ENDING_E1: Final = 1
+ENDING_E2: Final = 2
 #: The phases a state may be in (``phase``).
 PHASES = ("starthand", "brew", "step", "score", "over", "night", "prayer_after_election")
 

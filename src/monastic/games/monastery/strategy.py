@@ -35,12 +35,15 @@ __all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action", "search_a
 #: - epsilon 1: playouts follow the heuristic (random moves say little about a position).
 #: - temp 0.12: at 0.04 about half the positions of greedy games gave a reward below 0.03 or
 #:   above 0.97, at 0.12 5%.
+#: - widen_k 3 (was 2), with widening in the heuristic's order (``widen_order``): on the same
+#:   25 paired deals at 100 iterations, 64.0% before, 70.0% with the order, 78.0% with both.
 ISMCTS_SETTINGS: dict[str, float] = {
     "bias": 1.0,
     "cutoff": 12,
     "temp": 0.12,
     "epsilon": 1.0,
     "rivals": 1.0,
+    "widen_k": 3.0,
 }
 
 #: What the bots use of this game (``Game.strategy`` hands it out).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import insort
+from typing import Final
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import ABBEY_XY
@@ -17,14 +18,14 @@ from monastic.games.monastery.rules.geometry import cell_xy
 from monastic.games.monastery.state import IN_ABBEY, UPRIGHT, StateData
 
 #: The hour-disc (§1.1): ten hours a day, the tenth is Night; the game lasts two days.
-HOURS_PER_DAY = 10
-NIGHT = 10
-DAYS = 2
-LAST_ROUND = DAYS * HOURS_PER_DAY
-STUDY_HOURS = (2, 6, 9)
-TOIL_HOURS = (3, 4, 7)
-PRAYER_HOURS = (1, 5, 8)
-DRAWS = {1: 3, 5: 2, 8: 1}
+HOURS_PER_DAY: Final = 10
+NIGHT: Final = 10
+DAYS: Final = 2
+LAST_ROUND: Final = DAYS * HOURS_PER_DAY
+STUDY_HOURS: Final = (2, 6, 9)
+TOIL_HOURS: Final = (3, 4, 7)
+PRAYER_HOURS: Final = (1, 5, 8)
+DRAWS: Final = {1: 3, 5: 2, 8: 1}
 
 
 def hour_kind(hour: int) -> str:

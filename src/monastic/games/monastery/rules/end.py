@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monastic.engine import GAME_OVER, Event, Result
 from monastic.games.monastery.actions import Lay
@@ -31,20 +31,20 @@ def check_e2(st: StateData, action: Any, events: list[Event]) -> None:
 
 
 def e2_holds(st: StateData) -> bool:
-    present = [False] * len(TYPES)
+    present = {INST_TYPE[t] for t in st.bag}
     for hand in st.hands:
         for t in hand:
-            present[INST_TYPE[t]] = True
-    for t in st.bag:
-        present[INST_TYPE[t]] = True
-    types = [ti for ti in _E2_ORDER if present[ti]]
+            present.add(INST_TYPE[t])
+    types = [ti for ti in _E2_ORDER if ti in present]
     if not types:
         return True
     return not layout(st).any_placement(st, types)
 
 
 #: cheap types first: livestock and one-gateway tiles are the easiest to place
-_E2_ORDER = tuple(sorted(range(len(TYPES)), key=lambda ti: (TYPES[ti].category != "livestock", ti)))
+_E2_ORDER: Final = tuple(
+    sorted(range(len(TYPES)), key=lambda ti: (TYPES[ti].category != "livestock", ti))
+)
 
 
 def game_over(st: StateData, events: list[Event]) -> None:

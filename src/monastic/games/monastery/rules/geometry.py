@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from monastic.games.monastery.catalogue import (
     ABBEY,
@@ -31,12 +32,14 @@ __all__ = [
     "placements",
 ]
 
-_B = 1024
+_B: Final = 1024
 #: Key offsets for N, E, S, W.
-OFF = (1, _B, -1, -_B)
-NONE, PATH, GATE = 0, 1, 2
+OFF: Final = (1, _B, -1, -_B)
+NONE: Final = 0
+PATH: Final = 1
+GATE: Final = 2
 #: L6: the most tiles a group may hold (M-11: unfinished ones count).
-LIMITS = {PATH_GROUP: 4, FIELD_GROUP: 4, GARDEN_GROUP: 2}
+LIMITS: Final = {PATH_GROUP: 4, FIELD_GROUP: 4, GARDEN_GROUP: 2}
 
 
 def cell_key(x: int, y: int) -> int:
@@ -47,20 +50,20 @@ def cell_xy(key: int) -> tuple[int, int]:
     return key // _B - 512, key % _B - 512
 
 
-ABBEY_KEYS = frozenset(cell_key(x, y) for x, y in ABBEY_CELLS)
+ABBEY_KEYS: Final = frozenset(cell_key(x, y) for x, y in ABBEY_CELLS)
 #: Outside cell key -> the edge of the Abbey segment facing it.
-ABBEY_FACE: dict[int, int] = {
+ABBEY_FACE: Final[dict[int, int]] = {
     cell_key(x + DIRS[d][0], y + DIRS[d][1]): e for x, y, d, e in ABBEY_SEGMENTS
 }
 #: rotated edges per type and rotation
-ROT: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+ROT: Final[tuple[tuple[tuple[int, int, int, int], ...], ...]] = tuple(
     tuple(rotated_edges(t.edges, r) for r in range(4)) for t in TYPES
 )
 #: the distinct rotations of each type (identical edge sets keep the smallest r)
-DISTINCT_ROTS: tuple[tuple[int, ...], ...] = tuple(
+DISTINCT_ROTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r for r in range(4) if ROT[t.index][r] not in ROT[t.index][:r]) for t in TYPES
 )
-INST_TYPE = tuple(t.index for t in INSTANCES)
+INST_TYPE: Final = tuple(t.index for t in INSTANCES)
 
 
 def node_edge(st: StateData, node: int, key: int, d: int) -> int:
@@ -297,12 +300,14 @@ def _side_bits(d: int, e: int, cls: int) -> tuple[int, int]:
 
 
 _SIDES = [[[_side_bits(d, e, c) for c in range(3)] for e in range(3)] for d in range(4)]
-_SIDE_PASSES = tuple(tuple(tuple(p for p, _ in by_cls) for by_cls in by_e) for by_e in _SIDES)
+_SIDE_PASSES: Final = tuple(
+    tuple(tuple(p for p, _ in by_cls) for by_cls in by_e) for by_e in _SIDES
+)
 #: linking does not depend on the class
-_SIDE_LINKS = tuple(tuple(by_cls[0][1] for by_cls in by_e) for by_e in _SIDES)
-_DISTINCT_BITS = sum(1 << (4 * t.index + r) for t in TYPES for r in DISTINCT_ROTS[t.index])
-_LIVESTOCK_BITS = sum(15 << (4 * t.index) for t in TYPES if t.category == "livestock")
-_NIBBLE_ROTS = tuple(tuple(r for r in range(4) if bits >> r & 1) for bits in range(16))
+_SIDE_LINKS: Final = tuple(tuple(by_cls[0][1] for by_cls in by_e) for by_e in _SIDES)
+_DISTINCT_BITS: Final = sum(1 << (4 * t.index + r) for t in TYPES for r in DISTINCT_ROTS[t.index])
+_LIVESTOCK_BITS: Final = sum(15 << (4 * t.index) for t in TYPES if t.category == "livestock")
+_NIBBLE_ROTS: Final = tuple(tuple(r for r in range(4) if bits >> r & 1) for bits in range(16))
 
 
 def group_component(st: StateData, node: int) -> int:

@@ -30,6 +30,10 @@ random games and compare):
   whose neighbours changed for every type; the cells by a grown group for that group's
   types only); every other cell's entry is the same, since it depends only on its
   neighbours and their groups.
+- ``routes_memo[(start, stops, jumps)]`` is the breadth-first search from ``start`` cut at
+  the budget it records (every node within it found, with its cost, in the order of a
+  search without a bound), so it answers any budget up to that one; ``place_rank`` and
+  ``spots`` give each node of ``places`` its index there and its x, y.
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
@@ -40,6 +44,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from functools import lru_cache
+from typing import Final
 
 from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, PATH_GROUP, TYPES
@@ -66,19 +71,25 @@ CellInfo = tuple[
 ]
 #: a cell where a type fits: its key, its L4 bits and the placements there as actions
 FitEntry = tuple[int, int, tuple[Lay, ...]]
-#: a start's routes: the nodes in breadth-first order and the cost per node (-1: not
-#: reached, 0: the start); ``Layout.places`` gives them by place
-Routes = tuple[list[int], list[int]]
+#: a start's routes within a budget: the nodes in breadth-first order (so by cost), their
+#: costs in that order, the cost per node (-1: not reached, 0: the start) and the budget
+#: the search stopped at (``_UNBOUNDED`` when it met every node it could reach)
+Routes = tuple[list[int], list[int], list[int], int]
 #: the movement graph's nodes are the tiles and the Abbey
-NODES = ABBEY + 1
+NODES: Final = ABBEY + 1
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
-IS_LIVESTOCK = tuple(t.livestock for t in INSTANCES)
+IS_LIVESTOCK: Final = tuple(t.livestock for t in INSTANCES)
 #: memo bound: a long search meets many hand and occupancy combinations on one layout
-_MEMO_LIMIT = 4096
+_MEMO_LIMIT: Final = 4096
 #: the key offsets of the sides N, E, S, W
-_N, _E, _S, _W = OFF
+_N: Final = OFF[0]
+_E: Final = OFF[1]
+_S: Final = OFF[2]
+_W: Final = OFF[3]
 #: how many layouts back ``Layout.known`` lists are reused from
-_RECENT = 8
+_RECENT: Final = 8
+#: the bound of a search that met every node it could reach
+_UNBOUNDED: Final = 1 << 30
 
 
 class Layout:
@@ -95,9 +106,11 @@ class Layout:
         "laid",
         "lays",
         "links",
+        "place_rank",
         "places",
         "recent",
         "routes_memo",
+        "spots",
         "tiles",
         "watch",
     )
@@ -113,6 +126,9 @@ class Layout:
     # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
     links: list[tuple[int, ...]]
     places: list[tuple[int, int, int]]
+    # per node, its index in ``places`` and its (x, y); made when first needed
+    place_rank: list[int] | None
+    spots: list[tuple[int, int]]
     # What ``by_type`` may be made from: per (type, stables) the newest list an earlier
     # layout of this one's line made, with its ``laid``; and, newest last, what each of the
     # last layouts of the line changed: the cells whose entries changed for every type (the
@@ -156,6 +172,8 @@ class Layout:
         new.recent = ()
         new.lays = {}
         new.routes_memo = {}
+        new.place_rank = None
+        new.spots = []
         return new
 
     def with_tile(self, st: StateData, inst: int) -> Layout:
@@ -244,6 +262,8 @@ class Layout:
         new.recent = (*self.recent[1 - _RECENT :], (stale, group, grouped))
         new.lays = {}
         new.routes_memo = {}
+        new.place_rank = None
+        new.spots = []
         return new
 
     def rotations(self, key: int, ti: int) -> tuple[int, ...]:
@@ -374,14 +394,17 @@ class Layout:
                     return True
         return False
 
-    def routes(self, st: StateData, start: int, stops: int, jumps: tuple[int, ...]) -> Routes:
-        """Breadth-first from ``start`` over the movement graph, unbounded: the nodes in the
-        bit set ``stops`` are entered but not left (unfinished tiles with a free box),
-        ``jumps`` are one step from anywhere (passages). A budget keeps the nodes within
-        it, in the same order."""
+    def routes(
+        self, st: StateData, start: int, stops: int, jumps: tuple[int, ...], budget: int
+    ) -> Routes:
+        """Breadth-first from ``start`` over the movement graph, as far as ``budget``: the
+        nodes in the bit set ``stops`` are entered but not left (unfinished tiles with a free
+        box), ``jumps`` are one step from anywhere (passages). The nodes within a budget
+        are a prefix of the order, the same for every search that goes at least as far, so
+        one search serves every smaller budget (a step's budget only shrinks)."""
         memo_key = (start, stops, jumps)
         got = self.routes_memo.get(memo_key)
-        if got is not None:
+        if got is not None and got[3] >= budget:
             return got
         links = self.links
         dist = [-1] * NODES
@@ -397,23 +420,50 @@ class Layout:
             if dist[nxt] < 0:
                 dist[nxt] = 1
                 queue.append(nxt)
+        bound = _UNBOUNDED
         i = 1
         while i < len(queue):  # the queue grows while it is read
             node = queue[i]
             i += 1
+            c = dist[node]
+            if c >= budget:  # the rest cost as much: none leads anywhere within the budget
+                bound = budget
+                break
             if stops >> node & 1:
                 continue
-            c = dist[node] + 1
+            c += 1
             for nxt in links[node]:
                 if dist[nxt] < 0:
                     dist[nxt] = c
                     queue.append(nxt)
         del queue[0]
-        got = (queue, dist)
+        got = (queue, [dist[n] for n in queue], dist, bound)
         if len(self.routes_memo) >= _MEMO_LIMIT:
             self.routes_memo.clear()
         self.routes_memo[memo_key] = got
         return got
+
+    def by_place(self, nodes: list[int]) -> list[int]:
+        """``nodes`` sorted by place (as in ``places``), in place."""
+        if self.place_rank is None:
+            self._place_tables()
+        assert self.place_rank is not None
+        nodes.sort(key=self.place_rank.__getitem__)
+        return nodes
+
+    def spot_list(self) -> list[tuple[int, int]]:
+        """Per node, its place's x and y (``ABBEY_XY`` for the Abbey)."""
+        if self.place_rank is None:
+            self._place_tables()
+        return self.spots
+
+    def _place_tables(self) -> None:
+        rank = [0] * NODES
+        spots = [ABBEY_XY] * NODES
+        for i, (x, y, node) in enumerate(self.places):
+            rank[node] = i
+            spots[node] = (x, y)
+        self.place_rank, self.spots = rank, spots
 
 
 def layout(st: StateData) -> Layout:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import (
@@ -54,8 +54,8 @@ from monastic.games.monastery.state import (
 __all__ = ["begin_scoring", "build_points", "legal", "toil_detail", "toil_points"]
 
 #: M-29: a group tile under construction scores k (gardens 2k), at most this.
-GROUP_POINTS_CAP = 4
-SYMBOLS = ("library", "workshop", "stables", "abbots_house", "almonry")
+GROUP_POINTS_CAP: Final = 4
+SYMBOLS: Final = ("library", "workshop", "stables", "abbots_house", "almonry")
 
 
 def _on(st: StateData, node: int) -> list[int]:
@@ -69,6 +69,8 @@ def _on(st: StateData, node: int) -> list[int]:
 
 def _prayed_on(st: StateData, node: int) -> bool:
     location, posture = st.monk_location, st.monk_posture
+    if node not in location:  # mostly not: no loop then
+        return False
     for m in range(N_MONKS):  # noqa: SIM110 - a loop is cheaper than any() over a generator
         if location[m] == node and posture[m] != UPRIGHT:
             return True
@@ -196,7 +198,7 @@ def _symbol_tiles(st: StateData, seat: int) -> list[int]:
 
 
 #: per tile instance: whether its symbol is one of ``SYMBOLS`` (used in a scoring, S2)
-_HAS_SYMBOL = tuple(t.symbol in SYMBOLS for t in INSTANCES)
+_HAS_SYMBOL: Final = tuple(t.symbol in SYMBOLS for t in INSTANCES)
 
 
 def _library_pairs(st: StateData) -> list[Library]:
@@ -220,30 +222,33 @@ def _library(a: int, b: int) -> Library:
 
 
 def _pray_options(st: StateData, seat: int) -> list[Pray]:
-    out = []
-    nodes = sorted(
-        {
-            st.monk_location[m]
-            for m in common.seat_monks(st, seat)
-            if st.monk_location[m] >= 0
-            and st.monk_posture[m] == UPRIGHT
-            and m not in st.building_monks
-        }
-    )
-    for node in nodes:
+    out: list[Pray] = []
+    location, posture, building = st.monk_location, st.monk_posture, st.building_monks
+    found: set[int] = set()
+    for m in common.seat_monks(st, seat):
+        node = location[m]
+        if node >= 0 and posture[m] == UPRIGHT and m not in building:
+            found.add(node)
+    if not found:
+        return out
+    for node in sorted(found):
         t = INSTANCES[node]
         if not st.tile_finished[node] or st.tile_built_round[node] == st.round or t.livestock:
             continue
-        on = _on(st, node)
         if t.symbol == "chapel" and not st.simple:
-            praying = [m for m in on if st.monk_posture[m] != UPRIGHT]
+            praying = [m for m in _on(st, node) if posture[m] != UPRIGHT]
             if len(praying) >= 3 or any(common.owner(st, m) == seat for m in praying):
                 continue
-        elif len(on) != 1:
+        elif location.count(node) != 1:  # alone there
             continue
-        x, y = cell_xy(st.tile_cell[node])
-        out.append(Pray(x, y))
+        out.append(_pray(st.tile_cell[node]))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _pray(key: int) -> Pray:
+    """One shared ``Pray`` per cell (actions are frozen values)."""
+    return Pray(*cell_xy(key))
 
 
 def stage0(st: StateData, seat: int) -> list[Any]:
@@ -299,16 +304,17 @@ def can_buy(st: StateData, seat: int) -> bool:
     if money <= 0:
         return False
     prices = BOARD.reduced_price if common.own_track_full(st, seat) else BOARD.full_price
+    letters = st.board_letters
+    waiting: list[list[int]] | None = None
     for cell in range(BOARD_CELLS):
-        ch = st.board_letters[cell]
+        ch = letters[cell]
         if ch and prices[cell % BOARD_COLUMNS] <= money:
             if ch != "+":
                 return True
-            row = cell // BOARD_COLUMNS
-            location, cross_row = st.monk_location, st.monk_cross_row
-            for m in range(N_MONKS):
-                if location[m] == CROSS and cross_row[m] == row:
-                    return True
+            if waiting is None:
+                waiting = _waiting(st)
+            if waiting[cell // BOARD_COLUMNS]:
+                return True
     return False
 
 
@@ -325,31 +331,48 @@ def stage1(st: StateData, seat: int) -> list[Any]:
     full = common.own_track_full(st, seat)
     prices = BOARD.reduced_price if full else BOARD.full_price
     in_play = sorted(st.seat_colour)
+    letters, tracks = st.board_letters, st.tracks
+    waiting: list[list[int]] | None = None  # per row, the colours waiting on its cross
     for cell in range(BOARD_CELLS):
-        ch = st.board_letters[cell]
+        ch = letters[cell]
         if ch == "" or prices[cell % BOARD_COLUMNS] > money:
             continue
         if ch == "+":
+            if waiting is None:
+                waiting = _waiting(st)
             row = cell // BOARD_COLUMNS
-            present = sorted(
-                {
-                    m // MONKS_PER_COLOUR
-                    for m in range(N_MONKS)
-                    if st.monk_location[m] == CROSS and st.monk_cross_row[m] == row
-                }
-            )
-            out.extend(BuyMonk(c, row) for c in present)
+            for c in waiting[row]:
+                out.append(_buy_monk(c, row))
             continue
         for c in in_play:
-            track = st.tracks[c]
+            track = tracks[c]
             for s in _SPACES_OF[c].get(ch, ()):
                 if track[s] == EMPTY_SPACE:
                     out.append(_buy_letter(cell, c, s))
     return out
 
 
+def _waiting(st: StateData) -> list[list[int]]:
+    """Per Prayer Board row, the colours of the monks on its cross, ascending."""
+    out: list[list[int]] = [[] for _ in range(len(BOARD.rows))]
+    location, cross_row = st.monk_location, st.monk_cross_row
+    for m in range(N_MONKS):  # by monk, so by colour
+        if location[m] == CROSS:
+            colours = out[cross_row[m]]
+            c = m // MONKS_PER_COLOUR
+            if c not in colours:
+                colours.append(c)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _buy_monk(colour: int, row: int) -> BuyMonk:
+    """One shared ``BuyMonk`` per colour and row (actions are frozen values)."""
+    return BuyMonk(colour, row)
+
+
 #: per colour, per letter: the track spaces printed with that letter, in order
-_SPACES_OF: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+_SPACES_OF: Final[tuple[dict[str, tuple[int, ...]], ...]] = tuple(
     {ch: tuple(s for s in range(TRACK_SPACES) if track[s] == ch) for ch in set(track)}
     for track in BOARD.tracks
 )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import (
@@ -24,9 +25,9 @@ from monastic.games.monastery.state import IN_ABBEY, P_RETURN, R_EXCHANGE, UPRIG
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
 
 #: per tile instance: how many monks may stand on it once finished (its value)
-VALUE = tuple(t.value for t in INSTANCES)
+VALUE: Final = tuple(t.value for t in INSTANCES)
 #: colour -> the instance index of that colour's secret passage
-PASSAGE_OF = tuple(
+PASSAGE_OF: Final = tuple(
     next(i for i, t in enumerate(INSTANCES) if t.owner_colour == c) for c in range(COLOURS)
 )
 
@@ -85,10 +86,11 @@ def _passages(st: StateData, seat: int) -> tuple[int, ...]:
         if st.tile_cell[i] < 0:
             continue
         blocked = False  # a monk praying or imprisoned there (M-19)
-        for m in range(len(location)):
-            if location[m] == i and posture[m] != UPRIGHT:
-                blocked = True
-                break
+        if i in location:  # mostly not: no loop then
+            for m in range(len(location)):
+                if location[m] == i and posture[m] != UPRIGHT:
+                    blocked = True
+                    break
         if not blocked:
             out.append(i)
     out.sort()
@@ -99,7 +101,7 @@ def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, in
     """Min cost from ``start`` to every node a monk may end on (start excluded), in the order
     a breadth-first search meets them."""
     counts = _monk_counts(st)
-    order, dist = layout(st).routes(st, start, _stops(st), _passages(st, seat))
+    order, _, dist, _ = layout(st).routes(st, start, _stops(st), _passages(st, seat), budget)
     return {
         node: dist[node] for node in order if dist[node] <= budget and _may_end(st, node, counts)
     }
@@ -157,6 +159,7 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
     budget = st.movement_points
     finished, boxes = st.tile_finished, st.tile_box_monks
     lay = layout(st)
+    make = move_action  # looked up once (a module global per use otherwise)
     counts: list[int] = []
     stops = 0
     jumps: tuple[int, ...] = ()
@@ -169,22 +172,42 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         sx, sy = common.xy_of_node(st, start)
         sbox = st.monk_box[m]
         if budget > 0:
-            # ordered by place, never by tile number (which would hint at hidden identities)
-            dist = lay.routes(st, start, stops, jumps)[1]
-            for dx, dy, node in lay.places:
-                cost = dist[node]
-                if cost <= 0 or cost > budget:  # the start, not reached, or too far
-                    continue
-                if node == ABBEY:
-                    out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
-                elif finished[node]:
-                    if counts[node] < VALUE[node]:
-                        out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
-                else:
-                    occupants = boxes[node]
-                    for b in range(len(occupants)):
-                        if occupants[b] == -1:
-                            out.append(move_action(sx, sy, sbox, dx, dy, b, cost))
+            order, costs, dist, _ = lay.routes(st, start, stops, jumps, budget)
+            # The moves by place, never by tile number (which would hint at hidden
+            # identities). The nodes within the budget are a prefix of the order (by cost):
+            # when they are few of the places (late in a game), they are sorted by place.
+            near = bisect_right(costs, budget)
+            if 3 * near < 2 * len(lay.places):
+                spots = lay.spot_list()
+                for node in lay.by_place(order[:near]):
+                    cost = dist[node]
+                    dx, dy = spots[node]
+                    if node == ABBEY:
+                        out.append(make(sx, sy, sbox, dx, dy, -1, cost))
+                    elif finished[node]:
+                        if counts[node] < VALUE[node]:
+                            out.append(make(sx, sy, sbox, dx, dy, -1, cost))
+                    else:
+                        occupants = boxes[node]
+                        for b in range(len(occupants)):
+                            if occupants[b] == -1:
+                                out.append(make(sx, sy, sbox, dx, dy, b, cost))
+            else:
+                # every place checked (the same moves in the same order as above)
+                for dx, dy, node in lay.places:
+                    cost = dist[node]
+                    if cost <= 0 or cost > budget:  # the start, not reached, or too far
+                        continue
+                    if node == ABBEY:
+                        out.append(make(sx, sy, sbox, dx, dy, -1, cost))
+                    elif finished[node]:
+                        if counts[node] < VALUE[node]:
+                            out.append(make(sx, sy, sbox, dx, dy, -1, cost))
+                    else:
+                        occupants = boxes[node]
+                        for b in range(len(occupants)):
+                            if occupants[b] == -1:
+                                out.append(make(sx, sy, sbox, dx, dy, b, cost))
         if m in st.shiftable_monks:
             occupants = boxes[start]
             for b in range(len(occupants)):
