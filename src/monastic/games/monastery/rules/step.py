@@ -152,14 +152,39 @@ def movable(st: StateData, seat: int) -> list[int]:
     return out
 
 
+def _add_moves(
+    out: list[Any],
+    st: StateData,
+    counts: list[int],
+    sx: int,
+    sy: int,
+    sbox: int,
+    node: int,
+    dx: int,
+    dy: int,
+    cost: int,
+) -> None:
+    """The moves of the monk at (sx, sy, sbox) to ``node`` at (dx, dy) for ``cost``: to the
+    Abbey, to a finished tile with room, or into each free box of a tile still filling."""
+    if node == ABBEY:
+        out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
+    elif st.tile_finished[node]:
+        if counts[node] < VALUE[node]:
+            out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
+    else:
+        occupants = st.tile_box_monks[node]
+        for b in range(len(occupants)):
+            if occupants[b] == -1:
+                out.append(move_action(sx, sy, sbox, dx, dy, b, cost))
+
+
 def move_actions(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
     if st.movement_points <= 0 and not st.shiftable_monks:
         return out
     budget = st.movement_points
-    finished, boxes = st.tile_finished, st.tile_box_monks
+    boxes = st.tile_box_monks
     lay = layout(st)
-    make = move_action  # looked up once (a module global per use otherwise)
     counts: list[int] = []
     stops = 0
     jumps: tuple[int, ...] = ()
@@ -180,34 +205,14 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
             if 3 * near < 2 * len(lay.places):
                 spots = lay.spot_list()
                 for node in lay.by_place(order[:near]):
-                    cost = dist[node]
                     dx, dy = spots[node]
-                    if node == ABBEY:
-                        out.append(make(sx, sy, sbox, dx, dy, -1, cost))
-                    elif finished[node]:
-                        if counts[node] < VALUE[node]:
-                            out.append(make(sx, sy, sbox, dx, dy, -1, cost))
-                    else:
-                        occupants = boxes[node]
-                        for b in range(len(occupants)):
-                            if occupants[b] == -1:
-                                out.append(make(sx, sy, sbox, dx, dy, b, cost))
+                    _add_moves(out, st, counts, sx, sy, sbox, node, dx, dy, dist[node])
             else:
                 # every place checked (the same moves in the same order as above)
                 for dx, dy, node in lay.places:
                     cost = dist[node]
-                    if cost <= 0 or cost > budget:  # the start, not reached, or too far
-                        continue
-                    if node == ABBEY:
-                        out.append(make(sx, sy, sbox, dx, dy, -1, cost))
-                    elif finished[node]:
-                        if counts[node] < VALUE[node]:
-                            out.append(make(sx, sy, sbox, dx, dy, -1, cost))
-                    else:
-                        occupants = boxes[node]
-                        for b in range(len(occupants)):
-                            if occupants[b] == -1:
-                                out.append(make(sx, sy, sbox, dx, dy, b, cost))
+                    if 0 < cost <= budget:  # not the start, reached, not too far
+                        _add_moves(out, st, counts, sx, sy, sbox, node, dx, dy, cost)
         if m in st.shiftable_monks:
             occupants = boxes[start]
             for b in range(len(occupants)):
