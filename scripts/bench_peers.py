@@ -308,15 +308,29 @@ def main() -> None:
         metavar="NAME=PYTHON",
         help="run our side under this interpreter (repeatable; default: this one)",
     )
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=GAMES,
+        help="only this game's rows of our side (repeatable; default: every game)",
+    )
+    parser.add_argument(
+        "--measure",
+        action="append",
+        choices=list(MEASURES),
+        help="only this measure (repeatable; default: every one)",
+    )
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         _worker(*args.worker, args.seconds)
         return
     builds = dict(item.split("=", 1) for item in args.build) or {"this": sys.executable}
+    games = tuple(args.game or GAMES)
+    measures = {m: MEASURES[m] for m in args.measure or MEASURES}
     line_up: list[tuple[str, str, str, str]] = []  # (measure, subject, build, python)
-    for measure in MEASURES:
-        for subject in GAMES if measure != "ismcts" else (OURS_ISMCTS, THEIRS_ISMCTS):
+    for measure in measures:
+        for subject in games if measure != "ismcts" else (OURS_ISMCTS, THEIRS_ISMCTS):
             line_up += [(measure, subject, name, python) for name, python in builds.items()]
         line_up += [(m, s, "peer", sys.executable) for (m, s) in PEERS if m == measure]
     runs: dict[tuple[str, str, str], list[float]] = {}
@@ -335,7 +349,7 @@ def main() -> None:
         if build != "peer":
             seen_builds[build] = figure[1]
     medians = {key: statistics.median(rates) for key, rates in runs.items()}
-    _print(medians, list(builds), seen_builds, args)
+    _print(medians, list(builds), seen_builds, args, games, measures)
 
 
 def _print(
@@ -343,13 +357,15 @@ def _print(
     builds: list[str],
     seen: dict[str, str],
     args: argparse.Namespace,
+    games: tuple[str, ...],
+    measures: dict[str, str],
 ) -> None:
     console = Console()
     console.print(
         f"{args.rounds} rounds of {args.seconds} s per figure, one core; builds: "
         + ", ".join(f"{name} = {seen.get(name, '?')}" for name in builds)
     )
-    for measure, title in MEASURES.items():
+    for measure, title in measures.items():
         peers = [s for (m, s) in PEERS if m == measure]
         table = Table(title=title)
         table.add_column("contender")
@@ -360,7 +376,7 @@ def _print(
         references = peers if measure != "ismcts" else [THEIRS_ISMCTS]
         for reference in references:
             table.add_column(f"x {reference}", justify="right")
-        subjects = GAMES if measure != "ismcts" else (OURS_ISMCTS, THEIRS_ISMCTS)
+        subjects = games if measure != "ismcts" else (OURS_ISMCTS, THEIRS_ISMCTS)
         for subject in subjects:
             rates = [medians.get((measure, subject, name)) for name in builds]
             row = [subject, *(f"{r:,.0f}" if r else "-" for r in rates)]
