@@ -100,7 +100,7 @@ def to_act(s: StateData) -> list[int]:
     if step == ANSWER:
         assert s.pending_offer is not None
         return [s.pending_offer[2]]
-    if step in (BID_STEP, ORDERS, MONKS_IN):
+    if step in SIMULTANEOUS:
         choices = s.choices
         return [seat for seat in sorted(s.queue) if choices[seat] == NO_CARD]
     if step == PICK_STEP:
@@ -122,12 +122,10 @@ def _play(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
 def _offer(s: StateData, seat: int) -> list[MedievalMonasteryAction]:
     hand = sorted(s.hands[seat])
     offers: list[MedievalMonasteryAction] = [_DONE]
-    hands = s.hands
-    for target in range(s.players):
-        if target != seat and hands[target]:
-            table = _OFFERS[target]
-            for card in hand:
-                offers.extend(table[card])
+    for target in _trade_targets(s, seat):
+        table = _OFFERS[target]
+        for card in hand:
+            offers.extend(table[card])
     return offers
 
 
