@@ -127,12 +127,6 @@ _SMALLEST_FLUSH: Final = COMBOS["flush"].sizes[0]
 _SMALLEST_KIND: Final = COMBOS["kind"].sizes[0]
 _FLUSHES: Final = _set_tables(FLUSH, list(_SUIT_CARDS), _SMALLEST_FLUSH)
 _KINDS: Final = _set_tables(KIND, list(_RANK_CARDS), _SMALLEST_KIND)
-_FLUSH_TABLE: Final = _FLUSHES[0]
-_FLUSH_LOWS: Final = _FLUSHES[1]
-_FLUSH_HIGHS: Final = _FLUSHES[2]
-_KIND_TABLE: Final = _KINDS[0]
-_KIND_LOWS: Final = _KINDS[1]
-_KIND_HIGHS: Final = _KINDS[2]
 # The 3-card straights by ``low * SUIT_COUNT**3 + (suit_a * SUIT_COUNT + suit_b) *
 # SUIT_COUNT + suit_c`` (``low`` the lowest rank - 1), with their cards and masks.
 _THREES: Final = tuple(
@@ -192,6 +186,32 @@ def _straights(columns: list[int], low: int, high: int, out: _Lists) -> None:
             shorter, grown = grown, len(combos)
 
 
+def _add_columns(
+    patterns: list[int],
+    stride: int,
+    tables: tuple[
+        tuple[tuple[Combo, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
+    ],
+    table: dict[tuple[int, ...], ComboPair],
+    cards_at: tuple[tuple[int, ...], ...],
+    smallest: int,
+    out: _Lists,
+) -> None:
+    """The flushes of every suit (or N of a kind of every rank) whose ``patterns`` hold two
+    cards or more: from ``_set_tables``' ``tables`` up to ``_TABLED`` cards, listed beyond."""
+    combos_at, lows_at, highs_at = tables
+    for column in range(len(patterns)):
+        pattern = patterns[column]
+        if pattern & (pattern - 1):  # two cards or more
+            index = column * stride + pattern
+            if pattern.bit_count() <= _TABLED:
+                out.combos.extend(combos_at[index])
+                out.lows.extend(lows_at[index])
+                out.highs.extend(highs_at[index])
+            else:
+                _add_sets(_sets(table, cards_at[index], smallest), out)
+
+
 def _add_sets(pairs: list[ComboPair], out: _Lists) -> None:
     for combo, mask in pairs:
         out.combos.append(combo)
@@ -210,29 +230,8 @@ def _combo_lists(hand: list[int], out: _Lists) -> None:
         rank_index = _RANK_INDEX[card]
         suits[suit] |= 1 << rank_index
         ranks[rank_index] |= 1 << suit
-    combos = out.combos
-    lows = out.lows
-    highs = out.highs
-    for suit in range(_SUITS):
-        pattern = suits[suit]
-        if pattern & (pattern - 1):  # two cards or more
-            index = suit * _SUIT_PATTERNS + pattern
-            if pattern.bit_count() <= _TABLED:
-                combos.extend(_FLUSH_TABLE[index])
-                lows.extend(_FLUSH_LOWS[index])
-                highs.extend(_FLUSH_HIGHS[index])
-            else:
-                _add_sets(_sets(FLUSH, _SUIT_CARDS[index], _SMALLEST_FLUSH), out)
-    for rank_index in range(_RANKS):
-        pattern = ranks[rank_index]
-        if pattern & (pattern - 1):
-            index = rank_index * _RANK_PATTERNS + pattern
-            if pattern.bit_count() <= _TABLED:
-                combos.extend(_KIND_TABLE[index])
-                lows.extend(_KIND_LOWS[index])
-                highs.extend(_KIND_HIGHS[index])
-            else:
-                _add_sets(_sets(KIND, _RANK_CARDS[index], _SMALLEST_KIND), out)
+    _add_columns(suits, _SUIT_PATTERNS, _FLUSHES, FLUSH, _SUIT_CARDS, _SMALLEST_FLUSH, out)
+    _add_columns(ranks, _RANK_PATTERNS, _KINDS, KIND, _RANK_CARDS, _SMALLEST_KIND, out)
     low = 0  # the current run of ranks held: low .. rank_index - 1
     for rank_index in range(_RANKS):
         if not ranks[rank_index]:
@@ -246,10 +245,10 @@ def _combo_lists(hand: list[int], out: _Lists) -> None:
             return
     # One card per suit, suits in order: the cards come out ascending.
     for cards in product(*[_SUIT_CARDS[s * _SUIT_PATTERNS + suits[s]] for s in range(_SUITS)]):
-        combos.append(_new(_COMBO, (_SUITS_KIND, cards)))
         mask = card_mask(cards)
-        lows.append(_low(mask))
-        highs.append(_high(mask))
+        out.combos.append(_new(_COMBO, (_SUITS_KIND, cards)))
+        out.lows.append(_low(mask))
+        out.highs.append(_high(mask))
 
 
 def combo_pairs(held: int) -> list[ComboPair]:
