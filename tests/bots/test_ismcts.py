@@ -36,7 +36,9 @@ def test_returns_a_legal_action_when_several_seats_decide_at_once() -> None:
         assert bot(seat).choose(state, seat) in state.legal_actions(seat)
 
 
-@pytest.mark.parametrize("spec", ["iterations=30", "iterations=30,rivals=1"])
+@pytest.mark.parametrize(
+    "spec", ["iterations=30", "iterations=30,rivals=1", "iterations=30,blind=0.5"]
+)
 def test_whole_games_with_every_seat_searching_stay_legal(spec: str) -> None:
     for seed in range(3):
         state: State = TOY.new_game(3, seed)
@@ -235,6 +237,35 @@ def test_modelled_rivals_leave_the_tree_to_the_searcher(players: int) -> None:
         root, done, _ = search.run(state, 1, Rng(5))
         assert done == 150
         assert _tree_seats(root) == ({1} if rivals else set(range(players)))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_rival_views_train_only_the_rival_that_sees_them(players: int) -> None:
+    # At the root every seat bids at once. Each iteration updates one seat's root edge with
+    # ``blind``: the searcher's in its own worlds, one rival's in the worlds seen by it.
+    # Without it, every seat's edges learn from every iteration.
+    state = bidding_state(players)
+    for blind in (0.0, 0.5):
+        search = Search(parse_spec(f"iterations=200,bias=0,blind={blind}"), STRATEGY)
+        root, done, _ = search.run(state, 1, Rng(5))
+        visits = {seat: sum(e.n for e in root.table(seat).values()) for seat in range(players)}
+        if blind:
+            assert sum(visits.values()) == done == 200
+            assert 60 < visits[1] < 140  # about half the iterations are the searcher's
+            assert all(visits[seat] > 0 for seat in range(players))
+        else:
+            assert set(visits.values()) == {200}
+
+
+def test_rival_views_keep_the_search_honest() -> None:
+    # A rival's view is sampled from the searcher's world, so what the searcher cannot know
+    # still cannot change its decision.
+    state = bidding_state(seed=3)
+    state.apply(0, state.legal_actions(0)[0])
+    scrambled = state.determinize(1, Rng(78))
+    assert scrambled.to_dict() != state.to_dict()
+    spec = "iterations=200,blind=0.5"
+    assert bot(5, spec).analyse(state, 1) == bot(5, spec).analyse(scrambled, 1)
 
 
 def test_modelled_rivals_keep_the_search_honest() -> None:

@@ -50,6 +50,8 @@ def test_registry_builds_the_bot() -> None:
         ("time=-1", "time"),
         ("epsilon=2", "epsilon"),
         ("rivals=1.5", "rivals"),
+        ("blind=1", "blind"),
+        ("blind=-0.5", "blind"),
         ("cutoff=1.5", "cutoff"),
         ("medium,,cutoff=3", "empty"),
     ],

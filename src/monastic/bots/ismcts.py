@@ -65,6 +65,13 @@ def _probability(text: str) -> float:
     return value
 
 
+def _share(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value < 1.0:  # at 1 the searcher's own choices would learn nothing
+        raise ValueError
+    return value
+
+
 # setting -> (config field, parser, what a good value is)
 _SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "iterations": ("iterations", _positive_int, "a positive whole number"),
@@ -79,6 +86,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "temp": ("temp", _positive_float, "a positive number"),
     "bias": ("bias", _non_negative_float, "a number >= 0"),
     "rivals": ("rivals", _probability, "a probability between 0 and 1"),
+    "blind": ("blind", _share, "a share >= 0 and below 1"),
 }
 
 

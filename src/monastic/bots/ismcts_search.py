@@ -22,6 +22,11 @@ search is multi-player and not zero-sum.
 - With ``rivals`` set, the other seats are modelled by a policy instead of the tree
   (the tree then spends every node on the searcher's own choices: deeper for the same
   iterations when several rivals move between two of its decisions).
+- With ``blind`` set, a share of the iterations is played from a rival's view (the
+  world sampled again from what that rival may know) and trains only that rival's
+  choices; the others train only the searcher's. Without it a rival in the tree learns in
+  worlds that all hold the searcher's true hidden cards, as if it saw them, and the more
+  iterations, the better it answers them.
 - A game may narrow what the tree considers at a decision (``search_actions`` in its
   ``Strategy``, e.g. to drop dominated choices); playouts still see every action.
 """
@@ -69,6 +74,12 @@ class SearchConfig:
     # the tree holds the searching seat's decisions only, and another seat follows the
     # greedy heuristic with chance p (a random legal action otherwise), as in playouts.
     rivals: float | None = None
+    # The share of iterations played from a rival's view (the other seats in the tree only):
+    # the world is sampled again from what that rival may know, and only its choices learn
+    # from it; the searcher's own choices learn from the other iterations alone. So a rival
+    # in the tree cannot learn to answer the searcher's hidden cards, which every world of
+    # the searcher's own holds as they are. 0: every seat learns from every iteration.
+    blind: float = 0.0
 
 
 def scores_to_rewards(scores: Sequence[float], temp: float) -> list[float]:
@@ -154,15 +165,31 @@ class Search:
         deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
         limit = cfg.iterations if cfg.iterations is not None else 1 << 62
         done = 0
+        # Rival views need rivals in the tree; without them every iteration is the seat's.
+        blind_below = int(cfg.blind * _TWO64) if cfg.rivals is None and state.players > 1 else 0
         while done < limit:
             # A fresh world per iteration, sampled only from what the seat may know.
-            self._iterate(root, state.determinize(seat, rng), seat, rng, narrow_root)
+            world = state.determinize(seat, rng)
+            learner = -1  # every seat learns
+            if blind_below:
+                learner = seat
+                if rng.next64() < blind_below:
+                    # That world as one rival may see it: the seat's hidden cards sampled again.
+                    learner = rng.below(state.players - 1)
+                    learner += learner >= seat
+                    world = world.determinize(learner, rng)
+            self._iterate(root, world, seat, rng, narrow_root, learner)
             done += 1
             if perf_counter() >= deadline:
                 break
         return root, done, perf_counter() - start
 
-    def _iterate(self, root: Node, world: State, me: int, rng: Rng, narrow_root: bool) -> None:
+    def _iterate(
+        self, root: Node, world: State, me: int, rng: Rng, narrow_root: bool, learner: int = -1
+    ) -> None:
+        """One iteration in ``world``; only ``learner``'s statistics learn from it (-1: every
+        seat's). When the learner is a rival, the searcher's own choices follow its
+        statistics so far (``_replayed``), the world's being a rival's guess of its cards."""
         grow_until = self._cutoff if self.config.beyond == 0 else 1 << 62
         narrow = self._narrow if narrow_root else None
         modelled = self._rival_below >= 0  # rivals follow a policy, not the tree
@@ -185,8 +212,11 @@ class Search:
                 legal = world.legal_actions(seat)
                 if narrow is not None:
                     legal = narrow(world, seat, legal)
-                edge, key = self._select(node, seat, legal, world, rng)
-                path.append((edge, seat))
+                if seat == me and learner >= 0 and learner != me:
+                    key = self._replayed(node, seat, legal, world, rng)
+                else:
+                    edge, key = self._select(node, seat, legal, world, rng)
+                    path.append((edge, seat))
                 world.apply_quiet(seat, key)
                 depth += 1
             else:
@@ -203,8 +233,11 @@ class Search:
                         legal = narrow(world, seat, legal)
                     # Chosen from this node's table for the seat alone: blind to the
                     # other picks of this joint decision, as at the real table.
-                    edge, action = self._select(node, seat, legal, world, rng)
-                    path.append((edge, seat))
+                    if seat == me and learner >= 0 and learner != me:
+                        action = self._replayed(node, seat, legal, world, rng)
+                    else:
+                        edge, action = self._select(node, seat, legal, world, rng)
+                        path.append((edge, seat))
                     world.apply_quiet(seat, action)
                     picks.append((seat, action))
                     depth += 1
@@ -217,8 +250,26 @@ class Search:
             narrow = self._narrow
         rewards = self._playout(world, depth, max(self._cutoff, depth + self.config.beyond), rng)
         for edge, seat in path:
-            edge.n += 1
-            edge.w += rewards[seat]
+            if learner < 0 or seat == learner:
+                edge.n += 1
+                edge.w += rewards[seat]
+
+    def _replayed(
+        self, node: Node, seat: int, legal: list[Action], world: State, rng: Rng
+    ) -> Action:
+        """The searcher's choice in a rival's view of the world, learning nothing: its most
+        visited action so far among those this world allows, else the playouts' policy."""
+        table = node.edges.get(seat)
+        best: Action = None
+        most = 0
+        if table is not None:
+            for action in legal:
+                edge = table.get(action)
+                if edge is not None and edge.n > most:
+                    best, most = action, edge.n
+        if most:
+            return best
+        return self._policy(world, seat, rng, self._greedy_below)
 
     def _policy(self, world: State, seat: int, rng: Rng, below: int) -> Action:
         """A decision outside the tree (playouts, modelled rivals): the greedy heuristic
