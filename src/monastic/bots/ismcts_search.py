@@ -188,8 +188,8 @@ class Search:
         self, root: Node, world: State, me: int, rng: Rng, narrow_root: bool, learner: int = -1
     ) -> None:
         """One iteration in ``world``; only ``learner``'s statistics learn from it (-1: every
-        seat's). When the learner is a rival, the searcher's own choices follow its
-        statistics so far (``_replayed``), the world's being a rival's guess of its cards."""
+        seat's). The other seats play what their statistics so far say (``_replayed``),
+        leaving them untouched: a seat's statistics hold only the worlds of its own view."""
         grow_until = self._cutoff if self.config.beyond == 0 else 1 << 62
         narrow = self._narrow if narrow_root else None
         modelled = self._rival_below >= 0  # rivals follow a policy, not the tree
@@ -212,7 +212,7 @@ class Search:
                 legal = world.legal_actions(seat)
                 if narrow is not None:
                     legal = narrow(world, seat, legal)
-                if seat == me and learner >= 0 and learner != me:
+                if 0 <= learner != seat:
                     key = self._replayed(node, seat, legal, world, rng)
                 else:
                     edge, key = self._select(node, seat, legal, world, rng)
@@ -233,7 +233,7 @@ class Search:
                         legal = narrow(world, seat, legal)
                     # Chosen from this node's table for the seat alone: blind to the
                     # other picks of this joint decision, as at the real table.
-                    if seat == me and learner >= 0 and learner != me:
+                    if 0 <= learner != seat:
                         action = self._replayed(node, seat, legal, world, rng)
                     else:
                         edge, action = self._select(node, seat, legal, world, rng)
@@ -257,8 +257,9 @@ class Search:
     def _replayed(
         self, node: Node, seat: int, legal: list[Action], world: State, rng: Rng
     ) -> Action:
-        """The searcher's choice in a rival's view of the world, learning nothing: its most
-        visited action so far among those this world allows, else the playouts' policy."""
+        """A seat's choice in an iteration it does not learn from, touching no statistics:
+        its most visited action so far among those this world allows, else the heuristic's
+        (a random one without a heuristic)."""
         table = node.edges.get(seat)
         best: Action = None
         most = 0
@@ -269,7 +270,9 @@ class Search:
                     best, most = action, edge.n
         if most:
             return best
-        return self._policy(world, seat, rng, self._greedy_below)
+        if self._guide is not None:
+            return self._guide(world, seat, rng)
+        return legal[rng.below(len(legal))]
 
     def _policy(self, world: State, seat: int, rng: Rng, below: int) -> Action:
         """A decision outside the tree (playouts, modelled rivals): the greedy heuristic
