@@ -37,6 +37,7 @@ from monastic.cli.tui.panes import (
     natural_width,
     pane_set,
     standings_text,
+    wrapped,
 )
 from monastic.cli.tui.screens import HandOverScreen, ReadingScreen, ResultScreen
 from monastic.engine import Action
@@ -219,17 +220,30 @@ class PlayApp(App[str]):
         standings = self.session.standings(self.viewer) if self.panes.standings else []
         if standings:
             title = "Testament so far" if self.session.game.id == "monastery" else "Standings"
-            pane.show(Group(table, standings_text(standings, title)), width)
+            text = standings_text(standings, title)
+            visible = pane.scrollable_content_region.width
+            if 0 < visible < width:  # the table scrolls sideways; the text wraps to be read
+                text = wrapped(text, visible)
+            pane.show(Group(table, text), width)
         else:
             pane.show(table, width)
 
     def _draw_side(self, pane: Drawing, renderable: RenderableType) -> None:
         """A side pane: a line of text wraps in it; a table keeps its own width and the pane
-        scrolls sideways (squeezed, its rows would break in two)."""
+        scrolls sideways (squeezed, its rows would break in two), the text beside it still
+        wrapped to the pane."""
+        visible = pane.scrollable_content_region.width
         if isinstance(renderable, Text):
-            width = pane.scrollable_content_region.width or natural_width(renderable)
+            width = visible or natural_width(renderable)
         else:
             width = natural_width(renderable)
+            if isinstance(renderable, Group) and 0 < visible < width:
+                # The lines of text beside a table wrap to be read whole; the table scrolls.
+                parts = [
+                    wrapped(part, visible) if isinstance(part, Text) else part
+                    for part in renderable.renderables
+                ]
+                renderable = Group(*parts)
         pane.show(renderable, width)
 
     def _draw_log(self) -> None:

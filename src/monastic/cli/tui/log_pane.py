@@ -2,7 +2,8 @@
 
 A rich log wraps each line once, at the width it has when the line comes; this one keeps
 the lines and writes them all again when its width changes, so a resized terminal does not
-leave the log wrapped for the old width.
+leave the log wrapped for the old width, and keeps the newest line in sight when the
+panes above it grow.
 """
 
 from __future__ import annotations
@@ -42,3 +43,6 @@ class LogPane(RichLog):
             lines, self._lines = self._lines, []
             self.clear()
             self.show(lines)
+        elif self.auto_scroll:
+            # Shorter (a pane above it grew), it would hide the newest line until the next.
+            self.call_after_refresh(self.scroll_end, animate=False)

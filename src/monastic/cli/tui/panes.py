@@ -160,6 +160,13 @@ def natural_width(renderable: RenderableType, most: int = 120) -> int:
     return Measurement.get(console, console.options, renderable).maximum
 
 
+def wrapped(text: Text, width: int) -> Text:
+    """``text`` broken into lines of at most ``width`` columns, so that it reads whole in a
+    pane of that width even when the pane is drawn wider (for a table beside it)."""
+    console = Console(width=width, file=io.StringIO())
+    return Text("\n").join(text.wrap(console, width))
+
+
 def standings_text(standings: list[Standing], title: str) -> Text:
     """``Testament so far: you 14 · greedy 9``, and below it, dim, how yours is reckoned
     (the others' reckoning only repeats that their hidden parts are hidden)."""
