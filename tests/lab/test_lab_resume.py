@@ -20,8 +20,9 @@ from monastic.lab.runner import InlineBackend
 from monastic.lab.store import StoreMismatch
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-# Short games (two turns), many of them: the interrupt lands well inside the run.
-GAME = ["medieval-monastery", "--players", "2", "--seed", "5", "--option", "turns=2"]
+# Many games, each long enough (six turns, some 15 ms) that the interrupt lands well inside
+# the run even when the machine is so busy that this process waits a second to send it.
+GAME = ["medieval-monastery", "--players", "2", "--seed", "5", "--option", "turns=6"]
 GAME += ["--jobs", "1", "--no-report"]
 TOTAL = 150
 
@@ -68,7 +69,7 @@ def test_an_interrupted_run_resumes_to_the_same_games(tmp_path: Path) -> None:
 
     straight = tmp_path / "straight"
     settings = LabSettings(
-        "medieval-monastery", 2, ("greedy",), games=TOTAL, seed=5, options={"turns": 2}
+        "medieval-monastery", 2, ("greedy",), games=TOTAL, seed=5, options={"turns": 6}
     )
     run_lab(settings, straight, InlineBackend(), progress=False)
     assert replayable_rows(out) == replayable_rows(straight)
