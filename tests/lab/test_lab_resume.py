@@ -20,9 +20,8 @@ from monastic.lab.runner import InlineBackend
 from monastic.lab.store import StoreMismatch
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-# Many games, each long enough (six turns, some 15 ms) that the interrupt lands well inside
-# the run even when the machine is so busy that this process waits a second to send it.
-GAME = ["medieval-monastery", "--players", "2", "--seed", "5", "--option", "turns=6"]
+# Short games (two turns), many of them: the interrupt lands well inside the run.
+GAME = ["medieval-monastery", "--players", "2", "--seed", "5", "--option", "turns=2"]
 GAME += ["--jobs", "1", "--no-report"]
 TOTAL = 150
 
@@ -46,7 +45,14 @@ def _lab(out: Path, games: int) -> subprocess.Popen[bytes]:
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # Ctrl-C as in a terminal: a child inherits an ignored SIGINT, and a test process
+        # may have one ignored (Python then never turns it into KeyboardInterrupt).
+        preexec_fn=_default_interrupt,
     )
+
+
+def _default_interrupt() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_an_interrupted_run_resumes_to_the_same_games(tmp_path: Path) -> None:
@@ -69,7 +75,7 @@ def test_an_interrupted_run_resumes_to_the_same_games(tmp_path: Path) -> None:
 
     straight = tmp_path / "straight"
     settings = LabSettings(
-        "medieval-monastery", 2, ("greedy",), games=TOTAL, seed=5, options={"turns": 6}
+        "medieval-monastery", 2, ("greedy",), games=TOTAL, seed=5, options={"turns": 2}
     )
     run_lab(settings, straight, InlineBackend(), progress=False)
     assert replayable_rows(out) == replayable_rows(straight)
