@@ -45,8 +45,8 @@ def _lab(out: Path, games: int) -> subprocess.Popen[bytes]:
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        # Ctrl-C as in a terminal: a child inherits an ignored SIGINT, and a test process
-        # may have one ignored (Python then never turns it into KeyboardInterrupt).
+        # Ctrl-C as in a terminal: a child inherits an ignored SIGINT, and a suite started
+        # as a background job has it ignored (Python then never raises KeyboardInterrupt).
         preexec_fn=_default_interrupt,
     )
 
