@@ -212,11 +212,7 @@ class Search:
                 legal = world.legal_actions(seat)
                 if narrow is not None:
                     legal = narrow(world, seat, legal)
-                if 0 <= learner != seat:
-                    key = self._replayed(node, seat, legal, world, rng)
-                else:
-                    edge, key = self._select(node, seat, legal, world, rng)
-                    path.append((edge, seat))
+                key = self._decide(node, seat, legal, world, rng, learner, path)
                 world.apply_quiet(seat, key)
                 depth += 1
             else:
@@ -233,11 +229,7 @@ class Search:
                         legal = narrow(world, seat, legal)
                     # Chosen from this node's table for the seat alone: blind to the
                     # other picks of this joint decision, as at the real table.
-                    if 0 <= learner != seat:
-                        action = self._replayed(node, seat, legal, world, rng)
-                    else:
-                        edge, action = self._select(node, seat, legal, world, rng)
-                        path.append((edge, seat))
+                    action = self._decide(node, seat, legal, world, rng, learner, path)
                     world.apply_quiet(seat, action)
                     picks.append((seat, action))
                     depth += 1
@@ -249,10 +241,27 @@ class Search:
             node = child
             narrow = self._narrow
         rewards = self._playout(world, depth, max(self._cutoff, depth + self.config.beyond), rng)
-        for edge, seat in path:
-            if learner < 0 or seat == learner:
-                edge.n += 1
-                edge.w += rewards[seat]
+        for edge, seat in path:  # only the learners' edges are on it
+            edge.n += 1
+            edge.w += rewards[seat]
+
+    def _decide(
+        self,
+        node: Node,
+        seat: int,
+        legal: list[Action],
+        world: State,
+        rng: Rng,
+        learner: int,
+        path: list[tuple[Edge, int]],
+    ) -> Action:
+        """``seat``'s choice at ``node``: by the tree, its edge put on ``path``, when it
+        learns from this iteration; else replayed (``_replayed``), off the path."""
+        if 0 <= learner != seat:
+            return self._replayed(node, seat, legal, world, rng)
+        edge, action = self._select(node, seat, legal, world, rng)
+        path.append((edge, seat))
+        return action
 
     def _replayed(
         self, node: Node, seat: int, legal: list[Action], world: State, rng: Rng

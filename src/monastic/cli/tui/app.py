@@ -37,7 +37,7 @@ from monastic.cli.tui.panes import (
     natural_width,
     pane_set,
     standings_text,
-    wrapped,
+    text_wrapped,
 )
 from monastic.cli.tui.screens import HandOverScreen, ReadingScreen, ResultScreen
 from monastic.engine import Action
@@ -220,11 +220,8 @@ class PlayApp(App[str]):
         standings = self.session.standings(self.viewer) if self.panes.standings else []
         if standings:
             title = "Testament so far" if self.session.game.id == "monastery" else "Standings"
-            text = standings_text(standings, title)
-            visible = pane.scrollable_content_region.width
-            if 0 < visible < width:  # the table scrolls sideways; the text wraps to be read
-                text = wrapped(text, visible)
-            pane.show(Group(table, text), width)
+            group = Group(table, standings_text(standings, title))
+            pane.show(text_wrapped(group, pane.scrollable_content_region.width, width), width)
         else:
             pane.show(table, width)
 
@@ -237,13 +234,8 @@ class PlayApp(App[str]):
             width = visible or natural_width(renderable)
         else:
             width = natural_width(renderable)
-            if isinstance(renderable, Group) and 0 < visible < width:
-                # The lines of text beside a table wrap to be read whole; the table scrolls.
-                parts = [
-                    wrapped(part, visible) if isinstance(part, Text) else part
-                    for part in renderable.renderables
-                ]
-                renderable = Group(*parts)
+            if isinstance(renderable, Group):
+                renderable = text_wrapped(renderable, visible, width)
         pane.show(renderable, width)
 
     def _draw_log(self) -> None:

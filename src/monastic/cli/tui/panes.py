@@ -160,11 +160,19 @@ def natural_width(renderable: RenderableType, most: int = 120) -> int:
     return Measurement.get(console, console.options, renderable).maximum
 
 
-def wrapped(text: Text, width: int) -> Text:
-    """``text`` broken into lines of at most ``width`` columns, so that it reads whole in a
-    pane of that width even when the pane is drawn wider (for a table beside it)."""
-    console = Console(width=width, file=io.StringIO())
-    return Text("\n").join(text.wrap(console, width))
+def text_wrapped(group: Group, visible: int, width: int) -> Group:
+    """``group`` drawn ``width`` columns wide in a pane showing ``visible`` of them: its lines
+    of text broken to ``visible`` columns, so they read whole while a table beside them
+    keeps its width and scrolls sideways."""
+    if not 0 < visible < width:
+        return group
+    console = Console(width=visible, file=io.StringIO())
+    return Group(
+        *(
+            Text("\n").join(part.wrap(console, visible)) if isinstance(part, Text) else part
+            for part in group.renderables
+        )
+    )
 
 
 def standings_text(standings: list[Standing], title: str) -> Text:
