@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -56,7 +55,7 @@ def test_an_interrupted_run_resumes_to_the_same_games(tmp_path: Path) -> None:
         time.sleep(0.02)
     # SIGTERM stops a run as Ctrl-C does (the command maps one onto the other), and no shell
     # ignores it for a background job as it does SIGINT.
-    process.send_signal(signal.SIGTERM)
+    process.terminate()
     _, err = process.communicate(timeout=60)
     stopped_at = _stored(out)
     assert process.returncode == 130, err.decode()
