@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -40,6 +41,7 @@ from monastic.cli.tui.panes import (
     text_wrapped,
 )
 from monastic.cli.tui.screens import HandOverScreen, ReadingScreen, ResultScreen
+from monastic.cli.tui.stacking import stacked
 from monastic.engine import Action
 
 __all__ = ["PlayApp"]
@@ -209,34 +211,37 @@ class PlayApp(App[str]):
             hand = self.panes.hand(view)
             hand_pane.display = hand is not None
             if hand is not None:
-                self._draw_side(hand_pane, hand)
+                self._draw_side(hand_pane, hand, self.panes.hand_heading)
         self._draw_log()
         self.query_one("#status", Static).update(self._status(view))
 
     def _draw_players(self, pane: Drawing, view: dict[str, Any]) -> None:
         """The renderer's table of seats, and the standings where it lacks them."""
         table = self.panes.players(view)
-        width = max(natural_width(table), pane.scrollable_content_region.width)
         standings = self.session.standings(self.viewer) if self.panes.standings else []
         if standings:
             title = "Testament so far" if self.session.game.id == "monastery" else "Standings"
-            group = Group(table, standings_text(standings, title))
-            pane.show(text_wrapped(group, pane.scrollable_content_region.width, width), width)
+            self._draw_side(pane, Group(table, standings_text(standings, title)), 2)
         else:
-            pane.show(table, width)
+            self._draw_side(pane, table, 2)
 
-    def _draw_side(self, pane: Drawing, renderable: RenderableType) -> None:
-        """A side pane: a line of text wraps in it; a table keeps its own width and the pane
-        scrolls sideways (squeezed, its rows would break in two), the text beside it still
-        wrapped to the pane."""
+    def _draw_side(self, pane: Drawing, renderable: RenderableType, heading: int) -> None:
+        """A side pane: a line of text wraps in it; a table wider than the pane is stacked,
+        one block per row with its first ``heading`` cells on top (squeezed, its rows
+        would break in two; scrolled, they would show only their first columns)."""
         visible = pane.scrollable_content_region.width
         if isinstance(renderable, Text):
-            width = visible or natural_width(renderable)
-        else:
-            width = natural_width(renderable)
-            if isinstance(renderable, Group):
-                renderable = text_wrapped(renderable, visible, width)
-        pane.show(renderable, width)
+            pane.show(renderable, visible or natural_width(renderable))
+            return
+        parts = renderable.renderables if isinstance(renderable, Group) else [renderable]
+        group = Group(
+            *(
+                stacked(part, visible, heading) if isinstance(part, Table) else part
+                for part in parts
+            )
+        )
+        width = max(natural_width(group), visible)
+        pane.show(text_wrapped(group, visible, width), width)
 
     def _draw_log(self) -> None:
         self.query_one("#log", LogPane).show(self.session.log(self.viewer))

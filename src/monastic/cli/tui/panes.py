@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
-from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -22,6 +21,7 @@ from monastic.cli.render import Renderer, monasterium, monastery
 from monastic.cli.render import medieval_monastery as card_game
 from monastic.cli.render.base import seat_label
 from monastic.cli.standings import Standing
+from monastic.cli.tui.stacking import natural_width
 
 __all__ = [
     "PaneSet",
@@ -52,6 +52,9 @@ class PaneSet:
     #: Whether the players pane adds the running standings (where the renderer's table of
     #: seats does not already show each one's score so far).
     standings: bool = False
+    #: How many leading cells head each row of the hand's table where the pane is too
+    #: narrow for it and its rows are stacked (``stacking.py``).
+    hand_heading: int = 1
 
     def hand_data(self, view: View) -> object:
         """What the hand pane is drawn from (to redraw it only when that changes)."""
@@ -102,6 +105,7 @@ _PANES: dict[str, PaneSet] = {
         _monastery_hand,
         lambda v: monastery._players(v, colour=True),
         standings=True,
+        hand_heading=2,
     ),
     "medieval-monastery": PaneSet(
         "Your hand", "hand", _card_hand, card_game._scores_table, board_width=44
@@ -152,12 +156,6 @@ def board_drawing(renderer: Renderer, view: View, panes: PaneSet, width: int) ->
     """The board pane: the renderer's table at ``width`` columns."""
     shown = board_view(view, panes)
     return capture(lambda console: renderer.render_table(shown, console), width)
-
-
-def natural_width(renderable: RenderableType, most: int = 120) -> int:
-    """How wide ``renderable`` is when nothing squeezes it (at most ``most`` columns)."""
-    console = Console(width=most, file=io.StringIO())
-    return Measurement.get(console, console.options, renderable).maximum
 
 
 def text_wrapped(group: Group, visible: int, width: int) -> Group:
