@@ -87,6 +87,24 @@ def test_iterations_are_counted() -> None:
     assert timed.last_iterations > 0 and timed.last_seconds < 0.5
 
 
+def test_trees_share_the_budget_and_sum_their_statistics() -> None:
+    state = bidding_state()
+    ensemble = bot(3, "iterations=90,trees=3")
+    stats = ensemble.analyse(state, 0)
+    assert ensemble.last_iterations == 90  # 30 a tree
+    # The same three trees, grown one after the other from the same generator, by hand.
+    search = Search(parse_spec("iterations=30"), STRATEGY)
+    rng = Rng(3).spawn()
+    roots = [search.run(state, 0, rng, narrow_root=False)[0] for _ in range(3)]
+    visits = {a: sum(r.table(0)[a].n for r in roots if a in r.table(0)) for a, _, _ in stats}
+    assert {a: round(share * 90) for a, share, _ in stats} == visits
+    assert ensemble.choose(state, 0) == bot(3, "iterations=90,trees=3").choose(state, 0)
+    # One tree is the plain search.
+    assert bot(4, "iterations=60,trees=1").analyse(state, 0) == bot(4, "iterations=60").analyse(
+        state, 0
+    )
+
+
 def test_analyse_lists_every_action_with_visit_shares() -> None:
     state = bidding_state()
     stats = bot().analyse(state, 0)

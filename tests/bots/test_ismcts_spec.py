@@ -53,6 +53,7 @@ def test_registry_builds_the_bot() -> None:
         ("blind=1", "blind"),
         ("blind=-0.5", "blind"),
         ("cutoff=1.5", "cutoff"),
+        ("trees=0", "trees"),
         ("medium,,cutoff=3", "empty"),
     ],
 )

@@ -87,6 +87,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "bias": ("bias", _non_negative_float, "a number >= 0"),
     "rivals": ("rivals", _probability, "a probability between 0 and 1"),
     "blind": ("blind", _share, "a share >= 0 and below 1"),
+    "trees": ("trees", _positive_int, "a positive whole number"),
 }
 
 
@@ -215,8 +216,15 @@ class ISMCTSBot:
         self, state: State, seat: int, legal: list[Action], rng: Rng, narrow_root: bool = True
     ) -> list[tuple[Action, float, float]]:
         search = self._search(state)
-        root, self.last_iterations, self.last_seconds = search.run(state, seat, rng, narrow_root)
-        return _root_stats(root, seat, legal)
+        trees = search.config.trees
+        roots = []
+        self.last_iterations, self.last_seconds = 0, 0.0
+        for _ in range(trees):
+            root, iterations, seconds = search.run(state, seat, rng, narrow_root, trees)
+            roots.append(root)
+            self.last_iterations += iterations
+            self.last_seconds += seconds
+        return _root_stats(roots, seat, legal)
 
     def _search(self, state: State) -> Search:
         game_id = state.game.id
@@ -230,14 +238,19 @@ class ISMCTSBot:
         return search
 
 
-def _root_stats(root: Node, seat: int, legal: list[Action]) -> list[tuple[Action, float, float]]:
-    table = root.table(seat)
-    total = sum(edge.n for edge in table.values()) or 1
+def _root_stats(
+    roots: list[Node], seat: int, legal: list[Action]
+) -> list[tuple[Action, float, float]]:
+    """Each legal action's visit share and mean reward for ``seat``, over every tree."""
+    visits: dict[Action, int] = {}
+    rewards: dict[Action, float] = {}
+    for root in roots:
+        for action, edge in root.table(seat).items():
+            visits[action] = visits.get(action, 0) + edge.n
+            rewards[action] = rewards.get(action, 0.0) + edge.w
+    total = sum(visits.values()) or 1
     stats = []
     for action in legal:
-        edge = table.get(action)
-        if edge is None or edge.n == 0:
-            stats.append((action, 0.0, 0.0))
-        else:
-            stats.append((action, edge.n / total, edge.w / edge.n))
+        n = visits.get(action, 0)
+        stats.append((action, n / total, rewards[action] / n) if n else (action, 0.0, 0.0))
     return stats

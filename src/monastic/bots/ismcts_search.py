@@ -80,6 +80,10 @@ class SearchConfig:
     # in the tree cannot learn to answer the searcher's hidden cards, which every world of
     # the searcher's own holds as they are. 0: every seat learns from every iteration.
     blind: float = 0.0
+    # Independent trees the budget is shared among, their root statistics summed before the
+    # choice (root parallelisation): each tree is as small as a smaller search, so it leans
+    # on the heuristic as much, while the sum averages away the noise of its worlds.
+    trees: int = 1
 
 
 def scores_to_rewards(scores: Sequence[float], temp: float) -> list[float]:
@@ -150,20 +154,21 @@ class Search:
         return self._narrow(state, seat, legal) if self._narrow is not None else legal
 
     def run(
-        self, state: State, seat: int, rng: Rng, narrow_root: bool = True
+        self, state: State, seat: int, rng: Rng, narrow_root: bool = True, part: int = 1
     ) -> tuple[Node, int, float]:
         """Search from ``state`` for ``seat``: the root, iterations done and seconds spent.
 
         With ``narrow_root`` False the root considers every legal action (an analysis
         judges every choice, dominated ones too); the nodes below are narrowed as always.
+        ``part``: the tree gets that share of the budget (one of ``part`` trees).
         """
         cfg = self.config
         if cfg.iterations is None and cfg.seconds is None:
             raise ValueError("the search needs a budget: iterations, seconds or both")
         root = Node()
         start = perf_counter()
-        deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
-        limit = cfg.iterations if cfg.iterations is not None else 1 << 62
+        deadline = start + cfg.seconds / part if cfg.seconds is not None else math.inf
+        limit = -(-cfg.iterations // part) if cfg.iterations is not None else 1 << 62
         done = 0
         # Rival views need rivals in the tree; without them every iteration is the seat's.
         blind_below = int(cfg.blind * _TWO64) if cfg.rivals is None and state.players > 1 else 0
