@@ -17,6 +17,9 @@ def test_levels_budget_by_time() -> None:
     easy, medium, hard = (parse_spec(level) for level in ("easy", "medium", "hard"))
     assert easy.seconds is not None and medium.seconds is not None and hard.seconds is not None
     assert easy.seconds < medium.seconds <= 0.25 < hard.seconds <= 2.0
+    # Hard pools trees of medium's size.
+    assert hard.seconds / hard.trees == pytest.approx(medium.seconds)
+    assert medium.trees == easy.trees == 1
 
 
 def test_explicit_budget_replaces_the_levels() -> None:

@@ -20,11 +20,13 @@ from monastic.engine import Action, Rng, State, Strategy
 
 __all__ = ["LEVELS", "ISMCTSBot", "from_spec", "game_tuned", "parse_spec", "spec_settings"]
 
-#: Levels are wall-time budgets per decision (one core).
+#: Levels are wall-time budgets per decision (one core). ``hard`` is nine medium-sized
+#: trees pooled: one tree nine times larger played below medium in Monasterium and
+#: Monastery, the pooled trees did not (docs/bots.md).
 LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(seconds=0.03),
     "medium": SearchConfig(seconds=0.2),
-    "hard": SearchConfig(seconds=1.8),
+    "hard": SearchConfig(seconds=1.8, trees=9),
 }
 
 _BUDGET = {"iterations", "time"}
