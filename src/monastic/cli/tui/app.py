@@ -2,9 +2,9 @@
 
 The app draws; the ``Session`` (``cli/session.py``, shared with line mode) plays. Bots
 think in a worker thread (on a copy of the state), so the screen keeps redrawing and
-answering keys while they do. Every pane scrolls on its own, and what a renderer draws
-wider than its pane scrolls sideways instead of being cut, so the screen works from 80x24
-up.
+answering keys while they do. Every pane scrolls on its own: the board, drawn wider than
+its pane, scrolls sideways instead of being cut, and a side table too wide for its pane is
+stacked a row to a block (``stacking.py``), so the screen works from 80x24 up.
 """
 
 from __future__ import annotations

@@ -62,17 +62,17 @@ def stacked(table: Table, width: int, heading: int = 2) -> Table | Text:
     """
     if table.row_count == 0 or natural_width(table) <= width:
         return table
-    columns = [[_text(cell) for cell in column.cells] for column in table.columns]
-    if any(cell is None for column in columns for cell in column):
+    columns = _text_columns(table)
+    if columns is None:
         return table
     headers = [_text(column.header) or Text() for column in table.columns]
-    header_style = table.header_style or ""
+    header_style = table.header_style or "dim"
     blocks: list[Text] = []
     for row in range(table.row_count):
-        cells = [column[row] or Text() for column in columns]
+        cells = [column[row] for column in columns]
         first = Text(" ").join(cell for cell in cells[:heading] if cell.plain.strip())
         pairs = [
-            Text.assemble((headers[i].plain, header_style or "dim"), " ", cells[i])
+            Text.assemble((headers[i].plain, header_style), " ", cells[i])
             if headers[i].plain
             else cells[i]
             for i in range(heading, len(cells))
@@ -81,3 +81,15 @@ def stacked(table: Table, width: int, heading: int = 2) -> Table | Text:
         lines = [first] + [Text(_INDENT) + line for line in _packed(pairs, width - len(_INDENT))]
         blocks.append(Text("\n").join(lines))
     return Text("\n").join(blocks)
+
+
+def _text_columns(table: Table) -> list[list[Text]] | None:
+    """Every column's cells as text, None when some cell is not text."""
+    columns: list[list[Text]] = []
+    for column in table.columns:
+        cells = [_text(cell) for cell in column.cells]
+        texts = [cell for cell in cells if cell is not None]
+        if len(texts) < len(cells):
+            return None
+        columns.append(texts)
+    return columns
