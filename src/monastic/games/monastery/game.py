@@ -67,7 +67,12 @@ class MonasteryState(StateData):
         )
 
     def apply_unchecked(self, seat: int, action: Any) -> list[Event]:
-        return rounds.apply(self, seat, action)
+        events: list[Event] = []
+        rounds.apply(self, seat, action, events)
+        return events
+
+    def apply_quiet(self, seat: int, action: Any) -> None:
+        rounds.apply(self, seat, action, None)  # search and random play read no events
 
     def why_illegal(self, seat: int, action: Any) -> str:
         return legal.why_illegal(self, seat, action)

@@ -56,7 +56,7 @@ def legal(st: StateData, seat: int) -> list[Any]:
     return [*_choices(st, seat, common.hour(st) == common.NIGHT), End()]
 
 
-def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
+def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
     """Apply a Brewhouse action; True when the last brewer is done."""
     if isinstance(action, End):
         st.turn += 1
@@ -74,5 +74,6 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
     )
     st.kept_monks.append(m)
     st.monk_posture[m] = UPRIGHT
-    events.append(Event("brewhouse", {"seat": seat, "action": str(action)}))
+    if events is not None:
+        events.append(Event("brewhouse", {"seat": seat, "action": str(action)}))
     return False

@@ -77,12 +77,13 @@ def supply(st: StateData) -> int:
     return BOARD.blessings - sum(st.blessings) - sum(st.tile_blessings)
 
 
-def receive(st: StateData, seat: int, locked: bool, events: list[Event], why: str) -> None:
+def receive(st: StateData, seat: int, locked: bool, events: list[Event] | None, why: str) -> None:
     """One blessing is due to ``seat`` (§4.5, exhaustion included; M-50 locking)."""
     if supply(st) == 0:
         returners = [s for s in range(st.n) if st.blessings[s] > 0]
         if not returners:
-            events.append(Event("blessing_lost", {"seat": seat, "why": why}))
+            if events is not None:
+                events.append(Event("blessing_lost", {"seat": seat, "why": why}))
             return
         for s in returners:
             st.blessings[s] -= 1
@@ -90,17 +91,21 @@ def receive(st: StateData, seat: int, locked: bool, events: list[Event], why: st
                 s == seat and st.locked_blessings[s] > 0
             ):
                 st.locked_blessings[s] -= 1
-        events.append(Event("blessings_returned", {"seats": returners}))
+        if events is not None:
+            events.append(Event("blessings_returned", {"seats": returners}))
     st.blessings[seat] += 1
     if locked:
         st.locked_blessings[seat] += 1
     # M-D15: everything that changes a count happens in the open, so the count is public.
-    events.append(
-        Event("blessing", {"seat": seat, "why": why, "locked": locked, "held": st.blessings[seat]})
-    )
+    if events is not None:
+        events.append(
+            Event(
+                "blessing", {"seat": seat, "why": why, "locked": locked, "held": st.blessings[seat]}
+            )
+        )
 
 
-def draw(st: StateData, seat: int, events: list[Event]) -> int:
+def draw(st: StateData, seat: int, events: list[Event] | None) -> int:
     """Draw one tile uniformly from the bag into ``seat``'s hand; -1 if the bag is empty."""
     if not st.bag:
         return -1
@@ -116,18 +121,19 @@ def draw(st: StateData, seat: int, events: list[Event]) -> int:
             entry[2] |= 1 << seat
             kept.append(entry)
     st.returned_tiles = kept
-    events.append(
-        Event(
-            "draw",
-            {"seat": seat, "tile": INSTANCES[tile].id},
-            audience=frozenset({seat}),
-            public={"seat": seat},
+    if events is not None:
+        events.append(
+            Event(
+                "draw",
+                {"seat": seat, "tile": INSTANCES[tile].id},
+                audience=frozenset({seat}),
+                public={"seat": seat},
+            )
         )
-    )
     return tile
 
 
-def to_bag(st: StateData, seat: int, type_id: str, events: list[Event]) -> None:
+def to_bag(st: StateData, seat: int, type_id: str, events: list[Event] | None) -> None:
     """Return one tile of type ``type_id`` from ``seat``'s hand to the bag."""
     hand = st.hands[seat]
     for i, t in enumerate(hand):
@@ -137,14 +143,15 @@ def to_bag(st: StateData, seat: int, type_id: str, events: list[Event]) -> None:
             st.returned_tiles = [e for e in st.returned_tiles if not (e[0] == seat and e[1] == t)]
             st.returned_tiles.append([seat, t, 0])
             break
-    events.append(
-        Event(
-            "return",
-            {"seat": seat, "tile": type_id},
-            audience=frozenset({seat}),
-            public={"seat": seat},
+    if events is not None:
+        events.append(
+            Event(
+                "return",
+                {"seat": seat, "tile": type_id},
+                audience=frozenset({seat}),
+                public={"seat": seat},
+            )
         )
-    )
 
 
 def to_abbey(st: StateData, m: int) -> None:

@@ -9,11 +9,12 @@ from monastic.games.monastery.state import IN_ABBEY, P_PRISON, P_TIE, PRISONER, 
 __all__ = ["hold", "imprison", "set_abbot"]
 
 
-def hold(st: StateData, counts: list[int], ctx: int, events: list[Event]) -> None:
+def hold(st: StateData, counts: list[int], ctx: int, events: list[Event] | None) -> None:
     """M-47 (ctx E_PRAYER: a prayer hour) and M-42 (ctx E_HOUSE: the Abbot's House)."""
     best = max(counts)
     tied = [s for s in range(st.n) if counts[s] == best]
-    events.append(Event("election", {"counts": counts, "tied": tied}))
+    if events is not None:
+        events.append(Event("election", {"counts": counts, "tied": tied}))
     if len(tied) == 1:
         set_abbot(st, tied[0], ctx, events)
         return
@@ -34,15 +35,16 @@ def _prison(st: StateData) -> int:
     return i
 
 
-def set_abbot(st: StateData, seat: int, ctx: int, events: list[Event]) -> None:
+def set_abbot(st: StateData, seat: int, ctx: int, events: list[Event] | None) -> None:
     """``seat`` holds the hour-disc; the Prison Cell's decision follows if it may be used."""
     st.abbot = seat
-    events.append(Event("abbot", {"seat": seat}))
+    if events is not None:
+        events.append(Event("abbot", {"seat": seat}))
     if _prison(st) >= 0 and any(st.monk_location[m] == IN_ABBEY for m in range(N_MONKS)):
         st.pending.append([P_PRISON, seat, ctx])
 
 
-def imprison(st: StateData, colour: int, events: list[Event]) -> None:
+def imprison(st: StateData, colour: int, events: list[Event] | None) -> None:
     """The new Abbot's choice: a monk of ``colour`` from the Abbey to the Prison (-1: none)."""
     if colour < 0:
         return
@@ -51,4 +53,5 @@ def imprison(st: StateData, colour: int, events: list[Event]) -> None:
     m = next(m for m in monks if st.monk_location[m] == IN_ABBEY)
     st.monk_location[m] = cell
     st.monk_posture[m] = PRISONER
-    events.append(Event("imprison", {"colour": COLOUR_LETTERS[colour]}))
+    if events is not None:
+        events.append(Event("imprison", {"colour": COLOUR_LETTERS[colour]}))

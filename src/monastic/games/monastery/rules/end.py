@@ -21,13 +21,14 @@ from monastic.games.monastery.state import (
 __all__ = ["check_e2", "e2_holds", "game_over", "result", "testament"]
 
 
-def check_e2(st: StateData, action: Any, events: list[Event]) -> None:
+def check_e2(st: StateData, action: Any, events: list[Event] | None) -> None:
     """E2 after every placement (§1.6, M-56)."""
     if not isinstance(action, Lay) or st.ending:
         return
     if e2_holds(st):
         st.ending = ENDING_E2
-        events.append(Event("game_end_triggered", {"rule": "E2"}))
+        if events is not None:
+            events.append(Event("game_end_triggered", {"rule": "E2"}))
 
 
 def e2_holds(st: StateData) -> bool:
@@ -47,12 +48,15 @@ _E2_ORDER: Final = tuple(
 )
 
 
-def game_over(st: StateData, events: list[Event]) -> None:
+def game_over(st: StateData, events: list[Event] | None) -> None:
     st.over = 1
     st.phase = "over"
     st.pending = []
     final = result(st)
-    events.append(Event(GAME_OVER, {"scores": list(final.scores), "winners": list(final.winners)}))
+    if events is not None:
+        events.append(
+            Event(GAME_OVER, {"scores": list(final.scores), "winners": list(final.winners)})
+        )
 
 
 def testament(st: StateData, seat: int) -> dict[str, int]:

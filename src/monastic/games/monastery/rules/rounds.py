@@ -28,9 +28,9 @@ from monastic.games.monastery.state import (
 __all__ = ["apply", "begin_round", "draw_round"]
 
 
-def apply(st: StateData, seat: int, action: Any) -> list[Event]:
-    """Apply a legal decision and run on to the next one; the events that happened."""
-    events: list[Event] = []
+def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> None:
+    """Apply a legal decision and run on to the next one, adding what happened to ``events``
+    (None: nobody reads them, as in search and random play, so none is built)."""
     st.decisions += 1
     if st.pending:
         p = st.pending.pop()
@@ -46,24 +46,24 @@ def apply(st: StateData, seat: int, action: Any) -> list[Event]:
             if p[2] == R_START and _hand_tiles(st, seat) > 3:
                 st.pending.append(p)
         _settle(st, events)
-        return events
+        return
     if st.phase == "step":
         if step.apply(st, seat, action, events):
             _next_step(st, events)
         else:
             end.check_e2(st, action, events)
-        return events
+        return
     if st.phase == "score":
         if scoring.apply(st, seat, action, events):
             _end_scoring(st, seat, events)
         else:
             end.check_e2(st, action, events)
             _settle(st, events)
-        return events
+        return
     if st.phase == "brew":
         if brewhouse.apply(st, seat, action, events):
             _after_brew(st, events)
-        return events
+        return
     raise ValueError("no decision is due")
 
 
@@ -71,7 +71,7 @@ def _hand_tiles(st: StateData, seat: int) -> int:
     return sum(1 for t in st.hands[seat] if INSTANCES[t].owner_colour < 0)
 
 
-def _settle(st: StateData, events: list[Event]) -> None:
+def _settle(st: StateData, events: list[Event] | None) -> None:
     """Run everything automatic until a decision is due."""
     while not st.over and not st.pending:
         if st.phase == "score":
@@ -101,11 +101,12 @@ def _order_from(st: StateData, first: int) -> list[int]:
     return [(first + i) % st.n for i in range(st.n)]
 
 
-def begin_round(st: StateData, events: list[Event]) -> None:
+def begin_round(st: StateData, events: list[Event] | None) -> None:
     h = common.hour(st)
     st.turn_order = _order_from(st, st.abbot)
     st.turn = 0
-    events.append(Event(ROUND, {"round": st.round, "hour": h, "abbot": st.abbot}))
+    if events is not None:
+        events.append(Event(ROUND, {"round": st.round, "hour": h, "abbot": st.abbot}))
     if st.round == 1:
         # M-3 / M-63: only drawing at the first Matins.
         draw_round(st, events, 6 if st.start_hand else 3)
@@ -126,7 +127,7 @@ def begin_round(st: StateData, events: list[Event]) -> None:
     step.begin_step(st, st.turn_order[0])
 
 
-def _next_round(st: StateData, events: list[Event]) -> None:
+def _next_round(st: StateData, events: list[Event] | None) -> None:
     if st.ending or st.round >= common.LAST_ROUND:
         end.game_over(st, events)
         return
@@ -134,7 +135,7 @@ def _next_round(st: StateData, events: list[Event]) -> None:
     begin_round(st, events)
 
 
-def _next_step(st: StateData, events: list[Event]) -> None:
+def _next_step(st: StateData, events: list[Event] | None) -> None:
     st.turn += 1
     if st.turn < st.n:
         step.begin_step(st, st.turn_order[st.turn])
@@ -145,7 +146,7 @@ def _next_step(st: StateData, events: list[Event]) -> None:
     _settle(st, events)
 
 
-def _end_scoring(st: StateData, seat: int, events: list[Event]) -> None:
+def _end_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:
     scoring.finish(st, seat, events)
     st.turn += 1
     if st.turn < st.n:
@@ -155,7 +156,7 @@ def _end_scoring(st: StateData, seat: int, events: list[Event]) -> None:
     _next_round(st, events)
 
 
-def draw_round(st: StateData, events: list[Event], count: int = 0) -> None:
+def draw_round(st: StateData, events: list[Event] | None, count: int = 0) -> None:
     """P5 / M-4: one tile at a time, round-robin from the Abbot, until done or the bag is empty."""
     if not count:
         count = common.DRAWS[common.hour(st)]
@@ -166,7 +167,7 @@ def draw_round(st: StateData, events: list[Event], count: int = 0) -> None:
                 return
 
 
-def _after_brew(st: StateData, events: list[Event]) -> None:
+def _after_brew(st: StateData, events: list[Event] | None) -> None:
     """The Brewhouse is done: Night sends everyone home; a prayer hour elects and draws."""
     if common.hour(st) == common.NIGHT:
         # N2: everyone else goes home.
@@ -174,7 +175,8 @@ def _after_brew(st: StateData, events: list[Event]) -> None:
             if st.monk_location[m] >= 0 and m not in st.kept_monks:
                 common.to_abbey(st, m)
         st.kept_monks = []
-        events.append(Event("night", {"round": st.round}))
+        if events is not None:
+            events.append(Event("night", {"round": st.round}))
         st.phase = "night"
         _next_round(st, events)
         return

@@ -149,7 +149,7 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
     return out
 
 
-def begin_scoring(st: StateData, seat: int, events: list[Event]) -> None:
+def begin_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:
     st.locked_blessings[seat] = 0
     st.used_symbol_tiles = []
     st.prayed = 0
@@ -165,7 +165,7 @@ def begin_scoring(st: StateData, seat: int, events: list[Event]) -> None:
             out.append([xy, got, None if hidden_from(st, i, viewer) else INSTANCES[i].name])
         return out
 
-    if not detail:
+    if not detail or events is None:
         return  # no building scores: the study/toil event that follows tells the points
     data: dict[str, Any] = {"seat": seat, "points": st.scoring_points, "tiles": tiles(seat)}
     public: dict[str, Any] = {**data, "tiles": tiles(None)}
@@ -402,19 +402,20 @@ def _pay(st: StateData, seat: int, cost: int) -> None:
         st.scoring_points = 0
 
 
-def to_purchase(st: StateData, seat: int, events: list[Event]) -> None:
+def to_purchase(st: StateData, seat: int, events: list[Event] | None) -> None:
     """S4, then the purchase stage."""
     detail = toil_detail(st, seat)
     got = sum(d[1] for d in detail)
     st.scoring_points += got
     st.scoring_stage = PURCHASE_STAGE
-    tiles: list[Any] = [list(d) for d in detail]
-    events.append(
-        Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
-    )
+    if events is not None:
+        tiles: list[Any] = [list(d) for d in detail]
+        events.append(
+            Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
+        )
 
 
-def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
+def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
     """Apply a scoring action; True when the scoring is over (S6 still to do)."""
     if isinstance(action, Purchase):
         to_purchase(st, seat, events)
@@ -431,8 +432,9 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         got = 2 * t.value if t.symbol == "chapel" and not st.simple else t.value
         st.scoring_points += got
         st.prayed = 1
-        where = {"seat": seat, "x": action.x, "y": action.y, "name": t.name}
-        events.append(Event("pray", {**where, "points": got}))
+        if events is not None:
+            where = {"seat": seat, "x": action.x, "y": action.y, "name": t.name}
+            events.append(Event("pray", {**where, "points": got}))
         to_purchase(st, seat, events)
         return False
     if isinstance(action, Library):
@@ -442,7 +444,8 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
             st.board_letters[action.a],
         )
         st.board_small_side[action.a] = st.board_small_side[action.b] = 1
-        events.append(Event("library", {"seat": seat, "action": str(action)}))
+        if events is not None:
+            events.append(Event("library", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, Workshop):
         _use(st, seat, "workshop")
@@ -464,7 +467,8 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
             at_home = st.monk_location[m] == IN_ABBEY or st.monk_location[m] == house
             if at_home and st.monk_posture[m] != PRISONER:
                 counts[common.owner(st, m)] += 1
-        events.append(Event("abbots_house", {"seat": seat, "counts": counts}))
+        if events is not None:
+            events.append(Event("abbots_house", {"seat": seat, "counts": counts}))
         election.hold(st, counts, E_HOUSE, events)
         return False
     if isinstance(action, BuyLetter):
@@ -475,12 +479,14 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         own = st.seat_colour[seat]
         large = action.colour == own or action.colour == common.partner_colour(st, seat)
         st.tracks[action.colour][action.space] = LARGE_LETTER if large else SMALL_LETTER
-        events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
+        if events is not None:
+            events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
         if not large:
             common.receive(st, seat, True, events, "letter")
         if common.letters_left(st) == 0 and not st.ending:
             st.ending = ENDING_E1
-            events.append(Event("game_end_triggered", {"rule": "E1"}))
+            if events is not None:
+                events.append(Event("game_end_triggered", {"rule": "E1"}))
         return False
     if isinstance(action, BuyMonk):
         cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
@@ -493,7 +499,8 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         st.monk_location[m] = IN_ABBEY
         st.monk_cross_row[m] = -1
         st.monk_posture[m] = UPRIGHT
-        events.append(Event("buy", {"seat": seat, "action": str(action)}))
+        if events is not None:
+            events.append(Event("buy", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, End):
         return True
@@ -514,7 +521,7 @@ def _held_by(st: StateData, monks: list[int], seats: list[int]) -> bool:
     return False
 
 
-def finish(st: StateData, seat: int, events: list[Event]) -> None:
+def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
     """S6 conversion, then the flips of M-30."""
     got = BOARD.convert(st.scoring_points)
     for _ in range(got):
@@ -534,4 +541,5 @@ def finish(st: StateData, seat: int, events: list[Event]) -> None:
             st.monk_box[m] = -1
         st.tile_box_monks[i] = [-1] * len(st.tile_box_monks[i])
         x, y = cell_xy(st.tile_cell[i])
-        events.append(Event("flip", {"x": x, "y": y, "tile": INSTANCES[i].id}))
+        if events is not None:
+            events.append(Event("flip", {"x": x, "y": y, "tile": INSTANCES[i].id}))

@@ -16,7 +16,7 @@ from monastic.games.monastery.actions import (
     Move,
     Shift,
 )
-from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID
+from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TileType
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key, cell_xy
 from monastic.games.monastery.rules.layout import layout, move_action, tile_laid
@@ -252,7 +252,7 @@ def _encourage(key: int) -> Encourage:
     return Encourage(*cell_xy(key))
 
 
-def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event]) -> None:
+def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event] | None) -> None:
     """Lay a tile from hand (L7; livestock blessings M-12)."""
     tt = TYPE_BY_ID[action.tile]
     hand = st.hands[seat]
@@ -266,24 +266,28 @@ def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event]) -> None
     st.grid[key] = inst
     st.laid_order.append(inst)
     tile_laid(st, inst)
-    data = {"seat": seat, "tile": tt.id, "x": action.x, "y": action.y, "rot": action.rot * 90}
-    if tt.category == "building":
-        edges = "".join("-PG"[e] for e in ROT[tt.index][action.rot])
-        public = {
-            "seat": seat,
-            "x": action.x,
-            "y": action.y,
-            "edges": edges,
-            "category": tt.category,
-            "colour": tt.colour,
-            "boxes": list(tt.boxes),
-        }
-        events.append(Event("lay", data, audience=frozenset({seat}), public=public))
-    else:
-        events.append(Event("lay", data))
+    if events is not None:
+        events.append(_lay_event(seat, tt, action))
     if tt.livestock:
         for _ in range(adjacent_tiles(st, key)):
             common.receive(st, seat, action.stables, events, "livestock")
+
+
+def _lay_event(seat: int, tt: TileType, action: Lay) -> Event:
+    """The lay: a building is laid face down (M-5), so others see only its back."""
+    data = {"seat": seat, "tile": tt.id, "x": action.x, "y": action.y, "rot": action.rot * 90}
+    if tt.category != "building":
+        return Event("lay", data)
+    public = {
+        "seat": seat,
+        "x": action.x,
+        "y": action.y,
+        "edges": "".join("-PG"[e] for e in ROT[tt.index][action.rot]),
+        "category": tt.category,
+        "colour": tt.colour,
+        "boxes": list(tt.boxes),
+    }
+    return Event("lay", data, audience=frozenset({seat}), public=public)
 
 
 def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
@@ -299,7 +303,7 @@ def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
     raise ValueError("no such monk")
 
 
-def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
+def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
     """Apply a step action; True when the step is over."""
     if isinstance(action, Lay):
         lay_tile(st, seat, action, events)
@@ -332,13 +336,15 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
                 if got:
                     st.tile_blessings[node] = 0
                     st.blessings[seat] += got
-                    events.append(
-                        Event(
-                            "claim",
-                            {"seat": seat, "x": action.dx, "y": action.dy, "blessings": got},
+                    if events is not None:
+                        events.append(
+                            Event(
+                                "claim",
+                                {"seat": seat, "x": action.dx, "y": action.dy, "blessings": got},
+                            )
                         )
-                    )
-        events.append(Event("move", {"seat": seat, "action": str(action)}))
+        if events is not None:
+            events.append(Event("move", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, Shift):
         m = _find_monk(st, seat, action.x, action.y, action.a)
@@ -347,16 +353,19 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event]) -> bool:
         st.tile_box_monks[node][action.b] = m
         st.monk_box[m] = action.b
         st.shiftable_monks.remove(m)
-        events.append(Event("shift", {"seat": seat, "action": str(action)}))
+        if events is not None:
+            events.append(Event("shift", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, Encourage):
         node = st.grid[cell_key(action.x, action.y)]
         st.blessings[seat] -= 1
         st.tile_blessings[node] += 1
         st.encouraging = 1
-        events.append(Event("encourage", {"seat": seat, "x": action.x, "y": action.y}))
+        if events is not None:
+            events.append(Event("encourage", {"seat": seat, "x": action.x, "y": action.y}))
         return False
     if isinstance(action, End):
-        events.append(Event("end_step", {"seat": seat}))
+        if events is not None:
+            events.append(Event("end_step", {"seat": seat}))
         return True
     raise ValueError(f"{action} is not a step action")
