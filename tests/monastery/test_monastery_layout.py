@@ -52,11 +52,11 @@ def check_layout(st: MonasteryState) -> None:
     # The placement lists per type, made from those of earlier layouts where they could be.
     for (ti, stables), entries in kept.by_type.items():
         assert entries == fresh._fitting(ti, stables), TYPES[ti].id
-        for key, _, lays in entries:
-            assert [(a.x, a.y, a.rot) for a in lays] == [
-                (*geometry.cell_xy(key), r) for r in fresh.rotations(key, ti)
+        for fit in entries:
+            assert [(a.x, a.y, a.rot) for a in fit.lays] == [
+                (*geometry.cell_xy(fit.key), r) for r in fresh.rotations(fit.key, ti)
             ]
-            assert all(a.tile == TYPES[ti].id and a.stables == stables for a in lays)
+            assert all(a.tile == TYPES[ti].id and a.stables == stables for a in fit.lays)
     # The listings from it against the from-scratch references.
     all_types = list(range(len(TYPES)))
     reference = geometry.placements(st, all_types)

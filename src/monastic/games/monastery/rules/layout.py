@@ -61,7 +61,7 @@ from monastic.games.monastery.rules.geometry import (
 )
 from monastic.games.monastery.state import StateData
 
-__all__ = ["Layout", "lay_action", "layout", "move_action", "tile_laid"]
+__all__ = ["Fit", "Layout", "lay_action", "layout", "move_action", "tile_laid"]
 
 #: per frontier cell: facing edges, facing classes, neighbour nodes (each N, E, S, W), per
 #: type index the rotations passing L2, L3 and L5 (``geometry.cell_options``), and the L4
@@ -69,8 +69,6 @@ __all__ = ["Layout", "lay_action", "layout", "move_action", "tile_laid"]
 CellInfo = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int
 ]
-#: a cell where a type fits: its key, its L4 bits and the placements there as actions
-FitEntry = tuple[int, int, tuple[Lay, ...]]
 #: a start's routes within a budget: the nodes in breadth-first order (so by cost), their
 #: costs in that order, the cost per node (-1: not reached, 0: the start) and the budget
 #: the search stopped at (``_UNBOUNDED`` when it met every node it could reach)
@@ -90,6 +88,28 @@ _W: Final = OFF[3]
 _RECENT: Final = 8
 #: the bound of a search that met every node it could reach
 _UNBOUNDED: Final = 1 << 30
+
+
+class Fit:
+    """A frontier cell where a type fits: its key, the L4 bits of its neighbours
+    (``CellInfo``) and the placements there as actions. A class rather than a tuple: the
+    lists of them are copied from layout to layout, and compiled, a tuple read from a list
+    is taken apart and built again, where an object is only referenced."""
+
+    __slots__ = ("bits", "key", "lays")
+
+    def __init__(self, key: int, bits: int, lays: tuple[Lay, ...]) -> None:
+        self.key = key
+        self.bits = bits
+        self.lays = lays
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Fit):
+            return NotImplemented
+        return self.key == other.key and self.bits == other.bits and self.lays == other.lays
+
+    def __repr__(self) -> str:
+        return f"Fit({self.key}, {self.bits}, {self.lays!r})"
 
 
 class Layout:
@@ -135,12 +155,12 @@ class Layout:
     # cell laid on, those whose neighbours changed), and the group whose component grew
     # with the cells by it (changed for that group's types only, L6). Every other cell's
     # entry is the same.
-    known: dict[tuple[int, bool], tuple[int, list[FitEntry]]]
+    known: dict[tuple[int, bool], tuple[int, list[Fit]]]
     recent: tuple[tuple[set[int], int, set[int]], ...]
     # memos of pure functions of the layout
     # per frontier cell (shared with the next layouts while the cell's surroundings stay):
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
-    by_type: dict[tuple[int, bool], list[FitEntry]]  # the cells a type fits, by key
+    by_type: dict[tuple[int, bool], list[Fit]]  # the cells a type fits, by key
     lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
     routes_memo: dict[tuple[int, int, tuple[int, ...]], Routes]
 
@@ -322,15 +342,15 @@ class Layout:
         if got is not None:
             return got
         out: list[Lay] = []
-        for _, touching, lays in self._fitting(ti, stables):
-            if touching & qual:
-                out.extend(lays)
+        for fit in self._fitting(ti, stables):
+            if fit.bits & qual:
+                out.extend(fit.lays)
         if len(self.lays) >= _MEMO_LIMIT:
             self.lays.clear()
         self.lays[memo_key] = out
         return out
 
-    def _fitting(self, ti: int, stables: bool) -> list[FitEntry]:
+    def _fitting(self, ti: int, stables: bool) -> list[Fit]:
         """The frontier cells where type ``ti`` passes L2, L3, L5 and L6, by key, each with
         the L4 bits of its neighbours (``CellInfo``) and its actions. Made from the list of
         the layout before when it has one: only the stale cells are looked at again."""
@@ -349,14 +369,17 @@ class Layout:
                 if entry is not None:
                     got.append(entry)
         else:
-            got = [entry for entry in self.known[which][1] if entry[0] not in stale]
+            got = [fit for fit in self.known[which][1] if fit.key not in stale]
             cells = self.cells
             for key in stale:
                 info = cells.get(key)
                 if info is not None and info[3][ti]:
                     entry = self._fit_entry(key, ti, stables)
                     if entry is not None:
-                        insort(got, entry)  # keys differ: the comparison stops there
+                        i = len(got)  # by key: the lists are short, so from the end
+                        while i > 0 and got[i - 1].key > key:
+                            i -= 1
+                        got.insert(i, entry)
         self.by_type[which] = got
         return got
 
@@ -379,12 +402,12 @@ class Layout:
                 stale |= grouped
         return stale
 
-    def _fit_entry(self, key: int, ti: int, stables: bool) -> FitEntry | None:
+    def _fit_entry(self, key: int, ti: int, stables: bool) -> Fit | None:
         """``key``'s entry of ``_fitting``, None when no rotation fits there."""
         rots = self.rotations(key, ti)
         if not rots:
             return None
-        return key, self.cells[key][4], lays_at(key, ti, stables, rots)
+        return Fit(key, self.cells[key][4], lays_at(key, ti, stables, rots))
 
     def any_placement(self, st: StateData, types: list[int]) -> bool:
         """Some type of ``types`` fits somewhere, every tile counting as qualifying (E2)."""
