@@ -23,7 +23,15 @@ from monastic.games.monastery.actions import Lay, Move, Shift
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.rules import end, geometry, step
-from monastic.games.monastery.rules.layout import Layout, layout, made_lay, made_move
+from monastic.games.monastery.rules.layout import (
+    BOX_SPAN,
+    COST_SPAN,
+    Layout,
+    layout,
+    made_lay,
+    made_move,
+    move_code,
+)
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -272,3 +280,15 @@ def test_the_actions_made_fast_are_the_values_the_classes_make(
         assert made == built and hash(made) == hash(built) and str(made) == str(built)
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(made, dataclasses.fields(made)[0].name, 0)
+
+
+def test_move_codes_are_one_per_destination_box_and_cost() -> None:
+    """``MOVES`` finds a listed move by one int: no two destinations, boxes or costs share it."""
+    keys = [-1, *(geometry.cell_key(x, y) for x in range(-12, 13) for y in range(-12, 13))]
+    codes = [
+        move_code(key, box, cost)
+        for key in keys
+        for box in range(-1, BOX_SPAN - 1)
+        for cost in range(COST_SPAN)
+    ]
+    assert len(set(codes)) == len(codes)

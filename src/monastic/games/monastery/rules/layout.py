@@ -47,7 +47,13 @@ from functools import lru_cache
 from typing import Final
 
 from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
-from monastic.games.monastery.catalogue import ABBEY, INSTANCES, PATH_GROUP, TYPES
+from monastic.games.monastery.catalogue import (
+    ABBEY,
+    INSTANCES,
+    MONKS_PER_COLOUR,
+    PATH_GROUP,
+    TYPES,
+)
 from monastic.games.monastery.rules.geometry import (
     ABBEY_KEYS,
     INST_TYPE,
@@ -61,7 +67,7 @@ from monastic.games.monastery.rules.geometry import (
 )
 from monastic.games.monastery.state import StateData
 
-__all__ = ["Fit", "Layout", "lay_action", "layout", "move_action", "tile_laid"]
+__all__ = ["MOVES", "Fit", "Layout", "MoveTable", "lay_action", "layout", "move_code", "tile_laid"]
 
 #: per frontier cell: facing edges, facing classes, neighbour nodes (each N, E, S, W), per
 #: type index the rotations passing L2, L3 and L5 (``geometry.cell_options``), and the L4
@@ -670,7 +676,59 @@ def lay_action(tile: str, x: int, y: int, rot: int, stables: bool) -> Lay:
     return made_lay(tile, x, y, rot, stables)
 
 
-@lru_cache(maxsize=1 << 16)
-def move_action(sx: int, sy: int, sbox: int, dx: int, dy: int, dbox: int, cost: int) -> Move:
-    """One shared ``Move`` per move."""
-    return made_move(sx, sy, sbox, dx, dy, dbox, cost)
+class MoveTable:
+    """One shared ``Move`` per move (actions are frozen values; making them is dear), found by
+    ints: a row per source (``row``), in it the moves by destination and cost
+    (``move_code``). A memo of ``made_move``, as an ``lru_cache`` would be, but compiled, the
+    seven ints of that cache's key cost more to box and hash than the rest of the listing."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self) -> None:
+        self.rows: dict[int, dict[int, Move]] = {}
+
+    def row(self, key: int, box: int) -> dict[int, Move]:
+        """The moves from cell ``key`` (-1: the Abbey), box ``box`` (-1: none)."""
+        code = key * BOX_SPAN + box + 1
+        got = self.rows.get(code)
+        if got is None:
+            if len(self.rows) >= _ROWS_LIMIT:
+                self.rows.clear()
+            got = self.rows[code] = {}
+        return got
+
+    @staticmethod
+    def add(
+        row: dict[int, Move],
+        code: int,
+        sx: int,
+        sy: int,
+        sbox: int,
+        dx: int,
+        dy: int,
+        dbox: int,
+        cost: int,
+    ) -> Move:
+        """A move not in its row yet, made and kept."""
+        if len(row) >= _ROW_LIMIT:
+            row.clear()
+        got = row[code] = made_move(sx, sy, sbox, dx, dy, dbox, cost)
+        return got
+
+
+#: boxes per tile and their absence (-1), and movement points (two per upright monk, M-13)
+BOX_SPAN: Final = max(len(t.boxes) for t in TYPES) + 1
+COST_SPAN: Final = 2 * MONKS_PER_COLOUR + 1
+#: what one destination cell spans in ``move_code``
+TARGET_SPAN: Final = BOX_SPAN * COST_SPAN
+#: memo bounds of ``MoveTable``: sources, and moves per source
+_ROWS_LIMIT: Final = 1 << 14
+_ROW_LIMIT: Final = 1 << 12
+#: the moves made so far (a memo of a pure function, as ``lru_cache`` is)
+MOVES: Final = MoveTable()
+
+
+def move_code(key: int, box: int, cost: int) -> int:
+    """A move's code in its source's row: to cell ``key`` (-1: the Abbey), box ``box`` (-1:
+    the tile as a whole), for ``cost``; one int per destination, box and cost."""
+    return key * TARGET_SPAN + (box + 1) * COST_SPAN + cost

@@ -19,7 +19,13 @@ from monastic.games.monastery.actions import (
 from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TileType
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key, cell_xy
-from monastic.games.monastery.rules.layout import layout, move_action, tile_laid
+from monastic.games.monastery.rules.layout import (
+    COST_SPAN,
+    MOVES,
+    TARGET_SPAN,
+    layout,
+    tile_laid,
+)
 from monastic.games.monastery.state import IN_ABBEY, P_RETURN, R_EXCHANGE, UPRIGHT, StateData
 
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
@@ -156,6 +162,7 @@ def _add_moves(
     out: list[Any],
     st: StateData,
     counts: list[int],
+    row: dict[int, Move],
     sx: int,
     sy: int,
     sbox: int,
@@ -165,17 +172,25 @@ def _add_moves(
     cost: int,
 ) -> None:
     """The moves of the monk at (sx, sy, sbox) to ``node`` at (dx, dy) for ``cost``: to the
-    Abbey, to a finished tile with room, or into each free box of a tile still filling."""
-    if node == ABBEY:
-        out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
-    elif st.tile_finished[node]:
-        if counts[node] < VALUE[node]:
-            out.append(move_action(sx, sy, sbox, dx, dy, -1, cost))
-    else:
-        occupants = st.tile_box_monks[node]
-        for b in range(len(occupants)):
-            if occupants[b] == -1:
-                out.append(move_action(sx, sy, sbox, dx, dy, b, cost))
+    Abbey, to a finished tile with room, or into each free box of a tile still filling. The
+    moves come from ``row``, the monk's row of ``MOVES`` (codes as ``move_code`` makes them)."""
+    if node == ABBEY or st.tile_finished[node]:
+        if node == ABBEY or counts[node] < VALUE[node]:
+            code = (-1 if node == ABBEY else st.tile_cell[node]) * TARGET_SPAN + cost
+            move = row.get(code)
+            if move is None:
+                move = MOVES.add(row, code, sx, sy, sbox, dx, dy, -1, cost)
+            out.append(move)
+        return
+    occupants = st.tile_box_monks[node]
+    code = st.tile_cell[node] * TARGET_SPAN + cost
+    for b in range(len(occupants)):
+        code += COST_SPAN
+        if occupants[b] == -1:
+            move = row.get(code)
+            if move is None:
+                move = MOVES.add(row, code, sx, sy, sbox, dx, dy, b, cost)
+            out.append(move)
 
 
 def move_actions(st: StateData, seat: int) -> list[Any]:
@@ -197,6 +212,7 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         sx, sy = common.xy_of_node(st, start)
         sbox = st.monk_box[m]
         if budget > 0:
+            row = MOVES.row(-1 if start == ABBEY else st.tile_cell[start], sbox)
             order, costs, dist, _ = lay.routes(st, start, stops, jumps, budget)
             # The moves by place, never by tile number (which would hint at hidden
             # identities). The nodes within the budget are a prefix of the order (by cost):
@@ -206,13 +222,13 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                 spots = lay.spot_list()
                 for node in lay.by_place(order[:near]):
                     dx, dy = spots[node]
-                    _add_moves(out, st, counts, sx, sy, sbox, node, dx, dy, dist[node])
+                    _add_moves(out, st, counts, row, sx, sy, sbox, node, dx, dy, dist[node])
             else:
                 # every place checked (the same moves in the same order as above)
                 for dx, dy, node in lay.places:
                     cost = dist[node]
                     if 0 < cost <= budget:  # not the start, reached, not too far
-                        _add_moves(out, st, counts, sx, sy, sbox, node, dx, dy, cost)
+                        _add_moves(out, st, counts, row, sx, sy, sbox, node, dx, dy, cost)
         if m in st.shiftable_monks:
             occupants = boxes[start]
             for b in range(len(occupants)):
