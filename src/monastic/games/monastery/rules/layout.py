@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
 from monastic.games.monastery.catalogue import (
@@ -629,13 +629,26 @@ def _component(st: StateData, start: int) -> frozenset[int]:
 # ``__init__`` of a frozen dataclass sets each field through ``object.__setattr__``, three
 # times slower than setting the slots directly, as these do for the rules' own well-formed
 # values (here, in a module the build compiles, rather than beside the pure classes).
-_new = object.__new__
-_LAY_TILE, _LAY_X, _LAY_Y, _LAY_ROT, _LAY_STABLES = (
-    Lay.__dict__[name].__set__ for name in ("tile", "x", "y", "rot", "stables")
-)
-_MOVE_SX, _MOVE_SY, _MOVE_SBOX, _MOVE_DX, _MOVE_DY, _MOVE_DBOX, _MOVE_COST = (
-    Move.__dict__[name].__set__ for name in ("sx", "sy", "sbox", "dx", "dy", "dbox", "cost")
-)
+# (Final: compiled, each is then a constant of the module, not a name looked up per call.)
+
+
+def _setter(cls: type, name: str) -> Any:
+    return cls.__dict__[name].__set__
+
+
+_new: Final = object.__new__
+_LAY_TILE: Final = _setter(Lay, "tile")
+_LAY_X: Final = _setter(Lay, "x")
+_LAY_Y: Final = _setter(Lay, "y")
+_LAY_ROT: Final = _setter(Lay, "rot")
+_LAY_STABLES: Final = _setter(Lay, "stables")
+_MOVE_SX: Final = _setter(Move, "sx")
+_MOVE_SY: Final = _setter(Move, "sy")
+_MOVE_SBOX: Final = _setter(Move, "sbox")
+_MOVE_DX: Final = _setter(Move, "dx")
+_MOVE_DY: Final = _setter(Move, "dy")
+_MOVE_DBOX: Final = _setter(Move, "dbox")
+_MOVE_COST: Final = _setter(Move, "cost")
 
 
 def made_lay(tile: str, x: int, y: int, rot: int, stables: bool) -> Lay:
@@ -662,12 +675,27 @@ def made_move(sx: int, sy: int, sbox: int, dx: int, dy: int, dbox: int, cost: in
     return action
 
 
-@lru_cache(maxsize=1 << 16)
 def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[Lay, ...]:
-    """The placements of type ``ti`` at cell ``key`` in these rotations, as shared actions."""
-    x, y = cell_xy(key)
-    tile = TYPES[ti].id
-    return tuple([lay_action(tile, x, y, r, stables) for r in rots])
+    """The placements of type ``ti`` at cell ``key`` in these rotations, as shared actions
+    (kept in ``LAYS`` by one int: compiled, an ``lru_cache`` key of four, one of them a
+    tuple, cost more to build and hash than the lookup saved)."""
+    mask = 0
+    for r in rots:
+        mask |= 1 << r
+    code = ((key * len(TYPES) + ti) * 2 + (1 if stables else 0)) * 16 + mask
+    got = LAYS.get(code)
+    if got is None:
+        if len(LAYS) >= _LAYS_LIMIT:
+            LAYS.clear()
+        x, y = cell_xy(key)
+        tile = TYPES[ti].id
+        got = LAYS[code] = tuple([lay_action(tile, x, y, r, stables) for r in rots])
+    return got
+
+
+#: the placements ``lays_at`` made so far (a memo of a pure function, as ``lru_cache`` is)
+LAYS: Final[dict[int, tuple[Lay, ...]]] = {}
+_LAYS_LIMIT: Final = 1 << 16
 
 
 @lru_cache(maxsize=1 << 16)
