@@ -32,11 +32,13 @@ def check_e2(st: StateData, action: Any, events: list[Event] | None) -> None:
 
 
 def e2_holds(st: StateData) -> bool:
-    present = {INST_TYPE[t] for t in st.bag}
+    present = 0  # the types in the bag or a hand, as bits
+    for t in st.bag:
+        present |= 1 << INST_TYPE[t]
     for hand in st.hands:
         for t in hand:
-            present.add(INST_TYPE[t])
-    types = [ti for ti in _E2_ORDER if ti in present]
+            present |= 1 << INST_TYPE[t]
+    types = [ti for ti in _E2_ORDER if present >> ti & 1]
     if not types:
         return True
     return not layout(st).any_placement(st, types)

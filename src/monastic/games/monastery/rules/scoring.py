@@ -23,6 +23,7 @@ from monastic.games.monastery.catalogue import (
     BOARD,
     BOARD_CELLS,
     BOARD_COLUMNS,
+    COLOURS,
     GARDEN_GROUP,
     INSTANCES,
     MONKS_PER_COLOUR,
@@ -344,11 +345,12 @@ def stage1(st: StateData, seat: int) -> list[Any]:
             for c in waiting[row]:
                 out.append(_buy_monk(c, row))
             continue
+        buys = _BUY_LETTERS[cell]
         for c in in_play:
             track = tracks[c]
             for s in _SPACES_OF[c].get(ch, ()):
                 if track[s] == EMPTY_SPACE:
-                    out.append(_buy_letter(cell, c, s))
+                    out.append(buys[c][s])
     return out
 
 
@@ -378,10 +380,12 @@ _SPACES_OF: Final[tuple[dict[str, tuple[int, ...]], ...]] = tuple(
 )
 
 
-@lru_cache(maxsize=4096)
-def _buy_letter(cell: int, colour: int, space: int) -> BuyLetter:
-    """One shared ``BuyLetter`` per purchase (actions are frozen values)."""
-    return BuyLetter(cell, colour, space)
+#: every purchase of a letter, made once (actions are frozen values): per board cell, then
+#: per colour, the one for each track space (so a listing makes none)
+_BUY_LETTERS: Final[tuple[tuple[tuple[BuyLetter, ...], ...], ...]] = tuple(
+    tuple(tuple(BuyLetter(cell, c, s) for s in range(TRACK_SPACES)) for c in range(COLOURS))
+    for cell in range(BOARD_CELLS)
+)
 
 
 #: actions without fields are one value each
