@@ -32,6 +32,7 @@ from monastic.games.monastery.rules.layout import (
     made_move,
     move_code,
 )
+from monastic.games.monastery.schema import MAX_BOXES, SCHEMAS
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -283,7 +284,13 @@ def test_the_actions_made_fast_are_the_values_the_classes_make(
 
 
 def test_move_codes_are_one_per_destination_box_and_cost() -> None:
-    """``MOVES`` finds a listed move by one int: no two destinations, boxes or costs share it."""
+    """``MOVES`` finds a listed move by one int: no two destinations, boxes or costs share it,
+    up to the most movement points and boxes a loaded save may hold."""
+    for schema in SCHEMAS.values():
+        bounds = schema.model_fields["movement_points"].metadata
+        most = max(b.le for b in bounds if hasattr(b, "le"))
+        assert most < COST_SPAN  # a move costs at most the movement points held
+    assert BOX_SPAN == MAX_BOXES + 1
     keys = [-1, *(geometry.cell_key(x, y) for x in range(-12, 13) for y in range(-12, 13))]
     codes = [
         move_code(key, box, cost)

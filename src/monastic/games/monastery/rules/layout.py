@@ -49,6 +49,7 @@ from typing import Any, Final
 from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
 from monastic.games.monastery.catalogue import (
     ABBEY,
+    COLOURS,
     INSTANCES,
     MONKS_PER_COLOUR,
     PATH_GROUP,
@@ -744,9 +745,10 @@ class MoveTable:
         return got
 
 
-#: boxes per tile and their absence (-1), and movement points (two per upright monk, M-13)
+#: boxes per tile and their absence (-1), and move costs: up to the most movement points any
+#: state may hold (two per upright monk, M-13, of all colours: what a save may say, too)
 BOX_SPAN: Final = max(len(t.boxes) for t in TYPES) + 1
-COST_SPAN: Final = 2 * MONKS_PER_COLOUR + 1
+COST_SPAN: Final = 2 * MONKS_PER_COLOUR * COLOURS + 1
 #: what one destination cell spans in ``move_code``
 TARGET_SPAN: Final = BOX_SPAN * COST_SPAN
 #: memo bounds of ``MoveTable``: sources, and moves per source
