@@ -54,8 +54,8 @@ def game_over(st: StateData, events: list[Event] | None) -> None:
     st.over = 1
     st.phase = "over"
     st.pending = []
-    final = result(st)
     if events is not None:
+        final = result(st)
         events.append(
             Event(GAME_OVER, {"scores": list(final.scores), "winners": list(final.winners)})
         )

@@ -156,6 +156,8 @@ def begin_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:
     st.prayed = 0
     st.scoring_stage = SYMBOLS_STAGE
     st.scoring_points, st.building_monks, detail = build_points(st, seat)
+    if not detail or events is None:
+        return  # no building scores: the study/toil event that follows tells the points
 
     # Each entry names its tile only for those who may know it (M-5: uc buildings).
     def tiles(viewer: int | None) -> list[Any]:
@@ -166,8 +168,6 @@ def begin_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:
             out.append([xy, got, None if hidden_from(st, i, viewer) else INSTANCES[i].name])
         return out
 
-    if not detail or events is None:
-        return  # no building scores: the study/toil event that follows tells the points
     data: dict[str, Any] = {"seat": seat, "points": st.scoring_points, "tiles": tiles(seat)}
     public: dict[str, Any] = {**data, "tiles": tiles(None)}
     if public == data:
