@@ -93,7 +93,10 @@ class PoolBackend:
         if not items:
             return
         workers = max(1, min(self.jobs, len(items)))
-        pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
+        # Spawned, as the server's pools are: a forked worker copies the parent's threads'
+        # locks in whatever state they were (it can deadlock) and every open descriptor.
+        spawn = multiprocessing.get_context("spawn")
+        pool = spawn.Pool(workers, initializer=_ignore_interrupts)
         try:
             yield from pool.imap_unordered(fn, items, chunksize=1)
             pool.close()
