@@ -30,6 +30,18 @@ def _square(x: int) -> int:
     return x * x
 
 
+def _start_method(_: int) -> str:
+    import multiprocessing
+
+    return multiprocessing.get_start_method()
+
+
+def test_pool_workers_are_spawned_not_forked() -> None:
+    """A forked worker would copy this process's threads' held locks (a deadlock when one was
+    taken) and its descriptors (a test runner's pipes, kept open past this process's end)."""
+    assert set(PoolBackend(2).map_unordered(_start_method, [1, 2])) == {"spawn"}
+
+
 def test_every_backend_gives_the_same_rows(tmp_path: Path) -> None:
     backends: list[Backend] = [InlineBackend(), PoolBackend(2)]
     if HAS_RAY:
