@@ -6,19 +6,30 @@ on first use, so the bots of running tables never wait for it), once per table, 
 is kept in memory; asking again while it runs waits for the same work. It is deterministic,
 so a page lost with a restart is made again the same.
 Only finished games are analysed: their hidden parts are no secret any more.
+
+A worker that dies (killed, out of memory) breaks its pool: the pool is replaced and the
+analysis tried once more; if it fails again, the next request for the page hears why, once,
+and the one after starts afresh.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
+import os
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from monastic.engine import Record
+from monastic.server.botpool import watch_parent
 from monastic.server.store import MoveRow, TableRow
 
 __all__ = ["Analyses", "analysis_page", "record_of"]
+
+_log = logging.getLogger("monastic.server")
 
 
 def record_of(row: TableRow, moves: list[MoveRow]) -> Record:
@@ -44,14 +55,22 @@ def analysis_page(record_json: str, spec: str, seed: int) -> str:
 
 
 class Analyses:
-    """Finished analyses by table, and the ones under way."""
+    """Finished analyses by table, and the ones under way.
 
-    def __init__(self, spec: str, keep: int = 16) -> None:
+    ``work`` makes a page from (record JSON, spec, seed) in the worker process; it must be a
+    top-level function (or a ``functools.partial`` of one), as the worker imports it.
+    """
+
+    def __init__(
+        self, spec: str, keep: int = 16, work: Callable[[str, str, int], str] = analysis_page
+    ) -> None:
         self.spec = spec
+        self._work = work
         self._pool: ProcessPoolExecutor | None = None
         self._keep = keep
         self._done: OrderedDict[str, str] = OrderedDict()
-        self._running: dict[str, asyncio.Task[str]] = {}
+        self._running: dict[str, asyncio.Task[str | None]] = {}
+        self._failed: dict[str, str] = {}
 
     def ready(self, table_id: str) -> str | None:
         """The page, if the table's analysis is done."""
@@ -63,29 +82,62 @@ class Analyses:
     def running(self, table_id: str) -> bool:
         return table_id in self._running
 
-    def start(self, table_id: str, record: Record) -> asyncio.Task[str]:
-        """Start the table's analysis unless it runs already; the task gives the page."""
+    def failure(self, table_id: str) -> str | None:
+        """Why the table's last analysis failed, told once (asking again starts it anew)."""
+        return self._failed.pop(table_id, None)
+
+    def start(self, table_id: str, record: Record) -> asyncio.Task[str | None]:
+        """Start the table's analysis unless it runs already; the task gives the page, or
+        None when it failed (``failure`` says why)."""
         task = self._running.get(table_id)
         if task is None:
             task = asyncio.get_running_loop().create_task(self._analyse(table_id, record))
             self._running[table_id] = task
         return task
 
-    async def _analyse(self, table_id: str, record: Record) -> str:
-        if self._pool is None:
-            # "spawn": the server process runs threads, which a forked child must not inherit.
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        loop = asyncio.get_running_loop()
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # "spawn": the server process runs threads, which a forked child must not inherit.
+        return ProcessPoolExecutor(
+            1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=watch_parent,
+            initargs=(os.getpid(),),
+        )
+
+    async def _analyse(self, table_id: str, record: Record) -> str | None:
         try:
-            page = await loop.run_in_executor(
-                self._pool, analysis_page, record.to_json(), self.spec, 0
-            )
+            page = await self._run(record.to_json())
+        except BrokenProcessPool:
+            _log.exception("the analysis of table %s lost its worker twice", table_id)
+            self._failed[table_id] = "its worker process stopped before it was done, twice"
+            return None
+        except Exception:
+            _log.exception("the analysis of table %s failed", table_id)
+            self._failed[table_id] = "it raised an error (the server's log has it)"
+            return None
         finally:
             self._running.pop(table_id, None)
         self._done[table_id] = page
         while len(self._done) > self._keep:
             self._done.popitem(last=False)
         return page
+
+    async def _run(self, record_json: str) -> str:
+        """The page from the worker; a pool that lost its worker is replaced, asked again."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            if self._pool is None:
+                self._pool = self._new_pool()
+            pool = self._pool
+            try:
+                return await loop.run_in_executor(pool, self._work, record_json, self.spec, 0)
+            except BrokenProcessPool:
+                if self._pool is pool:  # the first to notice replaces it
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         for task in list(self._running.values()):

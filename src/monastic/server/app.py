@@ -196,8 +196,27 @@ async def analysis(request: Request) -> Response:
     row, moves = loaded
     if row.status != "finished":
         return _error("only finished games can be analysed", 409)
+    failed = analyses.failure(table_id)
+    if failed is not None:
+        return HTMLResponse(_failed_page(row, failed), status_code=500)
     analyses.start(table_id, record_of(row, moves))
     return HTMLResponse(_waiting_page(row, len(moves), analyses.spec), status_code=202)
+
+
+def _failed_page(row: TableRow, why: str) -> str:
+    title = html.escape(load_game(row.game).title)
+    table = html.escape(row.id)
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Analysis failed: {title}</title>"
+        '<link rel="stylesheet" href="/static/css/style.css"></head><body><main>'
+        f"<h1>The analysis of this game of {title} failed</h1>"
+        f"<p>It did not finish: {html.escape(why)}. The game itself is kept as it was.</p>"
+        f'<p><a href="/analysis/{table}">Try again</a> · <a href="/table/{table}">Back to'
+        " the table</a></p>"
+        "</main></body></html>"
+    )
 
 
 def _waiting_page(row: TableRow, moves: int, spec: str) -> str:

@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from monastic import bots
 from monastic.engine import load_game
 
-__all__ = ["BotPool", "choose"]
+__all__ = ["BotPool", "choose", "watch_parent"]
 
 
 def choose(game_id: str, state_json: str, seat: int, spec: str, seed: int) -> str:
@@ -27,7 +27,7 @@ def choose(game_id: str, state_json: str, seat: int, spec: str, seed: int) -> st
     return str(bots.make(spec, seed).choose(state, seat))
 
 
-def _watch_parent(parent: int) -> None:
+def watch_parent(parent: int) -> None:
     """Start a thread that ends this worker once the server process is gone: a server
     killed with SIGKILL cannot tell its workers, and they would wait for work forever."""
 
@@ -60,7 +60,7 @@ class BotPool:
         return ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_watch_parent,
+            initializer=watch_parent,
             initargs=(os.getpid(),),
         )
 
