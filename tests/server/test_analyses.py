@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,43 @@ def test_an_error_in_the_analysis_is_told_and_logged(caplog: pytest.LogCaptureFi
     assert _run(analyses, "t3") is None
     assert analyses.failure("t3") == "it raised an error (the server's log has it)"
     assert "a bug in the analysis" in caplog.text
+
+
+# Starlette's test client warns that it prefers the httpx2 package; httpx serves it the same.
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient` is deprecated")
+def test_the_page_says_an_analysis_failed_once_then_starts_it_again(tmp_path: Path) -> None:
+    """Through the server's own routes (in process, a real SQLite file and bot pool): a
+    finished table's analysis that fails gives a 500 page in the player's words, and the
+    request after it starts the analysis again."""
+    from starlette.testclient import TestClient
+
+    from monastic.server.app import create_app
+    from monastic.server.config import ServerConfig, database_url
+
+    url = database_url(str(tmp_path / "server.sqlite3"))
+    config = ServerConfig(url, bot_workers=1, bot_delay=0.0)
+    app = create_app(config)
+    with TestClient(app) as client:
+        app.state.analyses = Analyses("ismcts:iterations=8", work=_always_dies)
+        made = client.post(
+            "/api/tables",
+            json={"game": "medieval-monastery", "players": 2, "seats": ["random", "random"]},
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["table"]
+        deadline = time.monotonic() + 120
+        while client.get(f"/api/tables/{table}").json()["table"]["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish their game"
+            time.sleep(0.2)
+        page = client.get(f"/analysis/{table}")
+        assert page.status_code == 202 and "Analysing this game" in page.text
+        while page.status_code == 202:
+            assert time.monotonic() < deadline, "the analysis neither ended nor failed"
+            time.sleep(0.2)
+            page = client.get(f"/analysis/{table}")
+        assert page.status_code == 500
+        assert "The analysis of this game of Medieval Monastery failed" in page.text
+        assert "its worker process stopped before it was done, twice" in page.text
+        assert f'href="/analysis/{table}">Try again' in page.text
+        again = client.get(f"/analysis/{table}")
+        assert again.status_code == 202  # started afresh
