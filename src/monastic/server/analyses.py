@@ -16,16 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from monastic.engine import Record
-from monastic.server.botpool import watch_parent
 from monastic.server.store import MoveRow, TableRow
+from monastic.server.workers import WorkerPool
 
 __all__ = ["Analyses", "analysis_page", "record_of"]
 
@@ -66,7 +63,7 @@ class Analyses:
     ) -> None:
         self.spec = spec
         self._work = work
-        self._pool: ProcessPoolExecutor | None = None
+        self._worker = WorkerPool(1)  # started on the first analysis
         self._keep = keep
         self._done: OrderedDict[str, str] = OrderedDict()
         self._running: dict[str, asyncio.Task[str | None]] = {}
@@ -95,18 +92,9 @@ class Analyses:
             self._running[table_id] = task
         return task
 
-    def _new_pool(self) -> ProcessPoolExecutor:
-        # "spawn": the server process runs threads, which a forked child must not inherit.
-        return ProcessPoolExecutor(
-            1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=watch_parent,
-            initargs=(os.getpid(),),
-        )
-
     async def _analyse(self, table_id: str, record: Record) -> str | None:
         try:
-            page = await self._run(record.to_json())
+            page = await self._worker.run(self._work, record.to_json(), self.spec, 0)
         except BrokenProcessPool:
             _log.exception("the analysis of table %s lost its worker twice", table_id)
             self._failed[table_id] = "its worker process stopped before it was done, twice"
@@ -122,25 +110,7 @@ class Analyses:
             self._done.popitem(last=False)
         return page
 
-    async def _run(self, record_json: str) -> str:
-        """The page from the worker; a pool that lost its worker is replaced, asked again."""
-        loop = asyncio.get_running_loop()
-        for attempt in range(2):
-            if self._pool is None:
-                self._pool = self._new_pool()
-            pool = self._pool
-            try:
-                return await loop.run_in_executor(pool, self._work, record_json, self.spec, 0)
-            except BrokenProcessPool:
-                if self._pool is pool:  # the first to notice replaces it
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    self._pool = None
-                if attempt:
-                    raise
-        raise AssertionError("unreachable")
-
     def close(self) -> None:
         for task in list(self._running.values()):
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._worker.close(wait=False)
