@@ -59,7 +59,7 @@ def test_an_analysis_that_fails_for_good_is_told_once() -> None:
     analyses = Analyses("ismcts:iterations=8", work=_always_dies)
     assert _run(analyses, "t2") is None
     assert analyses.ready("t2") is None and not analyses.running("t2")
-    assert analyses.failure("t2") == "its worker process stopped before it was done, twice"
+    assert analyses.failure("t2") == "the process working on it stopped before the end, twice"
     assert analyses.failure("t2") is None  # told once: the next request starts it anew
 
 
@@ -104,7 +104,7 @@ def test_the_page_says_an_analysis_failed_once_then_starts_it_again(tmp_path: Pa
             page = client.get(f"/analysis/{table}")
         assert page.status_code == 500
         assert "The analysis of this game of Medieval Monastery failed" in page.text
-        assert "its worker process stopped before it was done, twice" in page.text
+        assert "the process working on it stopped before the end, twice" in page.text
         assert f'href="/analysis/{table}">Try again' in page.text
         again = client.get(f"/analysis/{table}")
         assert again.status_code == 202  # started afresh

@@ -97,7 +97,7 @@ class Analyses:
             page = await self._worker.run(self._work, record.to_json(), self.spec, 0)
         except BrokenProcessPool:
             _log.exception("the analysis of table %s lost its worker twice", table_id)
-            self._failed[table_id] = "its worker process stopped before it was done, twice"
+            self._failed[table_id] = "the process working on it stopped before the end, twice"
             return None
         except Exception:
             _log.exception("the analysis of table %s failed", table_id)
