@@ -206,33 +206,37 @@ async def analysis(request: Request) -> Response:
 def _failed_page(row: TableRow, why: str) -> str:
     title = html.escape(load_game(row.game).title)
     table = html.escape(row.id)
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Analysis failed: {title}</title>"
-        '<link rel="stylesheet" href="/static/css/style.css"></head><body><main>'
+    return _analysis_shell(
+        f"Analysis failed: {title}",
         f"<h1>The analysis of this game of {title} failed</h1>"
         f"<p>It did not finish: {html.escape(why)}. The game itself is kept as it was.</p>"
         f'<p><a href="/analysis/{table}">Try again</a> · <a href="/table/{table}">Back to'
-        " the table</a></p>"
-        "</main></body></html>"
+        " the table</a></p>",
     )
 
 
 def _waiting_page(row: TableRow, moves: int, spec: str) -> str:
     title = html.escape(load_game(row.game).title)
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta http-equiv="refresh" content="3">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Analysing {title}</title>"
-        '<link rel="stylesheet" href="/static/css/style.css"></head><body><main>'
+    return _analysis_shell(
+        f"Analysing {title}",
         f"<h1>Analysing this game of {title}</h1>"
         f"<p>The search ({html.escape(spec)}) goes through all {moves} moves, judging each"
         " decision from what its player knew then. This page reloads by itself and shows"
         " the report when it is ready (a minute or a few).</p>"
-        f'<p><a href="/table/{html.escape(row.id)}">Back to the table</a></p>'
-        "</main></body></html>"
+        f'<p><a href="/table/{html.escape(row.id)}">Back to the table</a></p>',
+        refresh=True,
+    )
+
+
+def _analysis_shell(title: str, body: str, refresh: bool = False) -> str:
+    """A small page of the analysis route (``title`` and ``body`` already escaped)."""
+    reload = '<meta http-equiv="refresh" content="3">' if refresh else ""
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8">{reload}'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title>"
+        '<link rel="stylesheet" href="/static/css/style.css"></head><body><main>'
+        f"{body}</main></body></html>"
     )
 
 

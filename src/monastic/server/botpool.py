@@ -37,11 +37,11 @@ class BotPool:
 
     def __init__(self, workers: int) -> None:
         self._workers = WorkerPool(workers)
-        self.workers = self._workers.workers
 
     async def warm(self) -> list[int]:
         """Start every worker (their process ids), so no table waits for a start-up."""
-        return list(await asyncio.gather(*(self._workers.run(_warm) for _ in range(self.workers))))
+        starts = (self._workers.run(_warm) for _ in range(self._workers.workers))
+        return list(await asyncio.gather(*starts))
 
     async def choose(self, game_id: str, state_json: str, seat: int, spec: str, seed: int) -> str:
         """The bot's action text; a pool that lost a worker is replaced and asked again."""
