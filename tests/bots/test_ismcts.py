@@ -293,3 +293,84 @@ def test_modelled_rivals_keep_the_search_honest() -> None:
     assert bot(5, "iterations=200,rivals=0.7").analyse(state, 1) == bot(
         5, "iterations=200,rivals=0.7"
     ).analyse(scrambled, 1)
+
+
+class _Recording(Search):
+    """A search that notes the world and chance each iteration starts from, and its first
+    action (sequential halving gives it; None where the tree selects)."""
+
+    def __init__(self, spec: str, strategy: Strategy[Any]) -> None:
+        super().__init__(parse_spec(spec), strategy)
+        self.starts: list[tuple[str, int, object]] = []
+
+    def _iterate(self, root: Node, world: State, me: int, rng: Rng, *args: Any, **kw: Any) -> None:
+        self.starts.append((repr(world.to_dict()), rng.state, kw.get("first")))
+        super()._iterate(root, world, me, rng, *args, **kw)
+
+
+def _monastery_opening() -> tuple[State, int]:
+    import monastic
+
+    state = monastic.load_game("monastery").new_game(2, 4)
+    while len(state.to_act()) != 1 or len(state.legal_actions(state.to_act()[0])) < 8:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state, state.to_act()[0]
+
+
+def test_halving_plays_every_candidate_still_in_on_the_same_worlds() -> None:
+    state, seat = _monastery_opening()
+    strategy = state.game.strategy()
+    assert strategy is not None
+    search = _Recording("iterations=24,halving=4", strategy)
+    root, done, _ = search.run(state, seat, Rng(3))
+    assert done == len(search.starts) == 24
+    # Round one: 3 sweeps of the 4 candidates; round two: 6 sweeps of the better 2.
+    sweeps = [search.starts[i : i + 4] for i in range(0, 12, 4)]
+    sweeps += [search.starts[i : i + 2] for i in range(12, 24, 2)]
+    for sweep in sweeps:
+        assert len({(world, chance) for world, chance, _ in sweep}) == 1  # one world, one luck
+        assert len({first for _, _, first in sweep}) == len(sweep)  # each candidate once
+    assert len({sweep[0][:2] for sweep in sweeps}) == len(sweeps)  # a fresh world each sweep
+    table = root.table(seat)
+    assert len(table) == 4
+    visits = sorted(edge.n for edge in table.values())
+    assert visits == [3, 3, 9, 9]
+    # The two kept are the two best after round one.
+    first_round = {first for _, _, first in search.starts[:12]}
+    kept = {first for _, _, first in search.starts[12:]}
+    assert kept < first_round and len(kept) == 2
+
+
+def test_halving_begins_with_the_heuristic_and_the_games_order() -> None:
+    state, seat = _monastery_opening()
+    strategy = state.game.strategy()
+    assert strategy is not None and strategy.widen_order is not None
+    assert strategy.search_actions is not None
+    root, _, _ = Search(parse_spec("iterations=16,halving=6"), strategy).run(state, seat, Rng(9))
+    # The same world the search ranked in: its first draw from the same generator.
+    rng = Rng(9)
+    seen = state.determinize(seat, rng)
+    legal = strategy.search_actions(state, seat, state.legal_actions(seat))
+    ranked = strategy.widen_order(seen, seat, legal)
+    first = strategy.greedy_action(seen, seat, rng)
+    assert list(root.table(seat)) == [first, *(a for a in ranked if a != first)][:6]
+
+
+def test_halving_chooses_the_winner_and_stays_honest() -> None:
+    state, seat = _monastery_opening()
+    spec = "iterations=24,halving=4"
+    searcher = ISMCTSBot(5, parse_spec(spec))
+    stats = searcher.analyse(state, seat)
+    top = [s for s in stats if s[1] == stats[0][1]]
+    assert len(top) == 2  # the last round's two, with as many visits
+    assert ISMCTSBot(5, parse_spec(spec)).choose(state, seat) == max(top, key=lambda s: s[2])[0]
+    scrambled = state.determinize(seat, Rng(31))
+    assert scrambled.to_dict() != state.to_dict()
+    assert ISMCTSBot(5, parse_spec(spec)).analyse(scrambled, seat) == stats
+
+
+def test_halving_leaves_a_joint_decision_to_the_tree() -> None:
+    state = bidding_state()  # every seat bids at once
+    plain = bot(4, "iterations=60").analyse(state, 0)
+    assert bot(4, "iterations=60,halving=4").analyse(state, 0) == plain

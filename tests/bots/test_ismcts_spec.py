@@ -57,6 +57,8 @@ def test_registry_builds_the_bot() -> None:
         ("blind=-0.5", "blind"),
         ("cutoff=1.5", "cutoff"),
         ("trees=0", "trees"),
+        ("halving=-2", "halving"),
+        ("halving=8.5", "halving"),
         ("medium,,cutoff=3", "empty"),
     ],
 )

@@ -90,6 +90,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "rivals": ("rivals", _probability, "a probability between 0 and 1"),
     "blind": ("blind", _share, "a share >= 0 and below 1"),
     "trees": ("trees", _positive_int, "a positive whole number"),
+    "halving": ("halving", _non_negative_int, "a whole number >= 0 of root candidates"),
 }
 
 

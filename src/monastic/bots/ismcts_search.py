@@ -84,6 +84,13 @@ class SearchConfig:
     # choice (root parallelisation): each tree is as small as a smaller search, so it leans
     # on the heuristic as much, while the sum averages away the noise of its worlds.
     trees: int = 1
+    # Above 1: the root is decided by sequential halving over that many candidates (the
+    # game's ranking, the heuristic's choice first) on shared worlds: every sampled world,
+    # with its chance, is played once from each candidate still in, so the candidates are
+    # compared on equal luck, and the worse half drops out after each round. The nodes
+    # below the root are searched as always. 0 or 1: the root is a node like the others
+    # (also where several seats decide at once, and ``blind`` is not used with it).
+    halving: int = 0
 
 
 def scores_to_rewards(scores: Sequence[float], temp: float) -> list[float]:
@@ -169,6 +176,9 @@ class Search:
         start = perf_counter()
         deadline = start + cfg.seconds / part if cfg.seconds is not None else math.inf
         limit = -(-cfg.iterations // part) if cfg.iterations is not None else 1 << 62
+        if cfg.halving > 1 and state.to_act() == [seat]:  # a joint decision: a node as always
+            done = self._halving(root, state, seat, rng, narrow_root, start, deadline, limit)
+            return root, done, perf_counter() - start
         done = 0
         # Rival views need rivals in the tree; without them every iteration is the seat's.
         blind_below = int(cfg.blind * _TWO64) if cfg.rivals is None and state.players > 1 else 0
@@ -189,18 +199,89 @@ class Search:
                 break
         return root, done, perf_counter() - start
 
+    def _halving(
+        self,
+        root: Node,
+        state: State,
+        me: int,
+        rng: Rng,
+        narrow_root: bool,
+        start: float,
+        deadline: float,
+        limit: int,
+    ) -> int:
+        """Sequential halving at the root on shared worlds (``SearchConfig.halving``); the
+        iterations done. Each round gets an equal share of the budget; a world and its
+        chance are sampled once per sweep and played from every candidate still in."""
+        legal = state.legal_actions(me)
+        if narrow_root and self._narrow is not None:
+            legal = self._narrow(state, me, legal)
+        seen = state.determinize(me, rng)  # the ranking reads a world, never the truth
+        ranked = self._order(seen, me, legal) if self._order is not None else list(legal)
+        if self._guide is not None:
+            first = self._guide(seen, me, rng)
+            if first in legal:
+                ranked = [first, *(a for a in ranked if a != first)]
+        alive = ranked[: self.config.halving]
+        table = root.edges[me] = {action: Edge() for action in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        done = 0
+        for i in range(rounds):
+            share = (limit - done) // (rounds - i)  # what earlier rounds left over counts too
+            round_end = start + (deadline - start) * (i + 1) / rounds
+            sweeps = max(1, share // len(alive))
+            for _ in range(sweeps):
+                world = state.determinize(me, rng)
+                chance = rng.next64()
+                for action in alive:
+                    self._iterate(root, world.clone(), me, Rng(chance), narrow_root, first=action)
+                done += len(alive)
+                if perf_counter() >= round_end or done >= limit:
+                    break
+            if len(alive) > 1 and i < rounds - 1:
+                # Every candidate still in has met the same worlds: their means are paired.
+                alive.sort(key=lambda a: -table[a].w / max(1, table[a].n))
+                alive = alive[: -(-len(alive) // 2)]
+            if perf_counter() >= deadline or done >= limit:
+                break
+        # A candidate that stayed in longer has more visits than every one that dropped out
+        # before it, and the last ones in have as many: the bot's choice (most visited, then
+        # the higher mean) is the halving's winner.
+        return done
+
     def _iterate(
-        self, root: Node, world: State, me: int, rng: Rng, narrow_root: bool, learner: int = -1
+        self,
+        root: Node,
+        world: State,
+        me: int,
+        rng: Rng,
+        narrow_root: bool,
+        learner: int = -1,
+        first: Action = None,
     ) -> None:
         """One iteration in ``world``; only ``learner``'s statistics learn from it (-1: every
         seat's). The other seats play what their statistics so far say (``_replayed``),
-        leaving them untouched: a seat's statistics hold only the worlds of its own view."""
+        leaving them untouched: a seat's statistics hold only the worlds of its own view.
+        ``first``: the root's action, given (sequential halving), not selected."""
         grow_until = self._cutoff if self.config.beyond == 0 else 1 << 62
         narrow = self._narrow if narrow_root else None
         modelled = self._rival_below >= 0  # rivals follow a policy, not the tree
         path: list[tuple[Edge, int]] = []
         node = root
         depth = 0
+        if first is not None:
+            root.visits += 1
+            edge = root.edges[me][first]
+            edge.avail += 1
+            path.append((edge, me))
+            world.apply_quiet(me, first)
+            depth = 1
+            child = root.children.get(first)
+            if child is None:
+                root.children[first] = child = Node()
+                grow_until = 0  # the new node is the one this iteration adds
+            node = child
+            narrow = self._narrow
         while depth < grow_until:
             acting = world.to_act()
             if not acting:
