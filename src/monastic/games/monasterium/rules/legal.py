@@ -98,8 +98,15 @@ def _submultisets(faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=4096)
 def _rerolls(pers: tuple[int, ...], neut: tuple[int, ...]) -> tuple[Reroll, ...]:
     return tuple(
-        rules_reroll(sp, sn) for sp in _submultisets(pers) for sn in _submultisets(neut) if sp or sn
+        _reroll(sp, sn) for sp in _submultisets(pers) for sn in _submultisets(neut) if sp or sn
     )
+
+
+@lru_cache(maxsize=1 << 15)  # more than the choices of dice there are
+def _reroll(personal: tuple[int, ...], neutral: tuple[int, ...]) -> Reroll:
+    """One shared ``Reroll`` per choice of dice: most rolls are new, their re-rolls are not,
+    and a reader keyed by the action's identity (the research adapters') then finds it."""
+    return rules_reroll(personal, neutral)
 
 
 def placement_actions(s: StateData) -> list[Any]:
