@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from toy_game import STRATEGY, TOY, Bid, ToyState, ToyStrategy, toy_strategy
 
 from monastic.bots.ismcts import ISMCTSBot, game_tuned, parse_spec, spec_settings
-from monastic.bots.ismcts_search import Node, Search, scores_to_rewards
+from monastic.bots.ismcts_search import Node, Search, _beats, scores_to_rewards
 from monastic.bots.simple import GreedyBot, RandomBot
 from monastic.engine import Rng, State, Strategy
 
@@ -295,17 +296,15 @@ def test_modelled_rivals_keep_the_search_honest() -> None:
     ).analyse(scrambled, 1)
 
 
-class _Recording(Search):
+def _recording(spec: str, strategy: Strategy[Any]) -> tuple[Search, list[tuple[str, int, object]]]:
     """A search that notes the world and chance each iteration starts from, and its first
     action (sequential halving gives it; None where the tree selects)."""
-
-    def __init__(self, spec: str, strategy: Strategy[Any]) -> None:
-        super().__init__(parse_spec(spec), strategy)
-        self.starts: list[tuple[str, int, object]] = []
-
-    def _iterate(self, root: Node, world: State, me: int, rng: Rng, *args: Any, **kw: Any) -> None:
-        self.starts.append((repr(world.to_dict()), rng.state, kw.get("first")))
-        super()._iterate(root, world, me, rng, *args, **kw)
+    search = Search(parse_spec(spec), strategy)
+    starts: list[tuple[str, int, object]] = []
+    search.observer = lambda world, rng, first: starts.append(
+        (repr(world.to_dict()), rng.state, first)
+    )
+    return search, starts
 
 
 def _monastery_opening() -> tuple[State, int]:
@@ -322,24 +321,32 @@ def test_halving_plays_every_candidate_still_in_on_the_same_worlds() -> None:
     state, seat = _monastery_opening()
     strategy = state.game.strategy()
     assert strategy is not None
-    search = _Recording("iterations=24,halving=4", strategy)
+    search, starts = _recording("iterations=24,halving=4", strategy)
     root, done, _ = search.run(state, seat, Rng(3))
-    assert done == len(search.starts) == 24
-    # Round one: 3 sweeps of the 4 candidates; round two: 6 sweeps of the better 2.
-    sweeps = [search.starts[i : i + 4] for i in range(0, 12, 4)]
-    sweeps += [search.starts[i : i + 2] for i in range(12, 24, 2)]
+    assert done == len(starts) == 24
+    # The heuristic's choice and 3 challengers: 2 sweeps of the 4, 2 sweeps of it and the
+    # better 2, then 5 sweeps of it and the best one (the budget in three equal shares).
+    groups = [(0, 8, 4), (8, 14, 3), (14, 24, 2)]
+    sweeps = [starts[i : i + k] for a, b, k in groups for i in range(a, b, k)]
     for sweep in sweeps:
         assert len({(world, chance) for world, chance, _ in sweep}) == 1  # one world, one luck
         assert len({first for _, _, first in sweep}) == len(sweep)  # each candidate once
     assert len({sweep[0][:2] for sweep in sweeps}) == len(sweeps)  # a fresh world each sweep
+    incumbent = starts[0][2]
+    assert all(sweep[0][2] == incumbent for sweep in sweeps)  # it stays in to the end
     table = root.table(seat)
-    assert len(table) == 4
-    visits = sorted(edge.n for edge in table.values())
-    assert visits == [3, 3, 9, 9]
-    # The two kept are the two best after round one.
-    first_round = {first for _, _, first in search.starts[:12]}
-    kept = {first for _, _, first in search.starts[12:]}
-    assert kept < first_round and len(kept) == 2
+    assert sorted(edge.n for edge in table.values()) == [2, 4, 9, 9]
+    # The challenger left is the one with the best mean after the second round.
+    last = starts[15][2]
+    second = {first for _, _, first in starts[8:14]} - {incumbent}
+    assert last in second and root.chosen in (incumbent, last)
+
+
+def test_a_challenger_replaces_the_heuristic_only_on_a_clear_lead() -> None:
+    assert _beats([0.6, 0.7, 0.65, 0.62], [0.5, 0.52, 0.55, 0.5])
+    assert not _beats([0.6, 0.4, 0.7, 0.3], [0.5, 0.5, 0.5, 0.5])  # ahead by noise only
+    assert not _beats([0.4, 0.45], [0.5, 0.5])
+    assert not _beats([0.9], [0.1])  # one world shows nothing
 
 
 def test_halving_begins_with_the_heuristic_and_the_games_order() -> None:
@@ -357,20 +364,46 @@ def test_halving_begins_with_the_heuristic_and_the_games_order() -> None:
     assert list(root.table(seat)) == [first, *(a for a in ranked if a != first)][:6]
 
 
-def test_halving_chooses_the_winner_and_stays_honest() -> None:
+def test_halving_decides_and_stays_honest() -> None:
     state, seat = _monastery_opening()
     spec = "iterations=24,halving=4"
-    searcher = ISMCTSBot(5, parse_spec(spec))
-    stats = searcher.analyse(state, seat)
-    top = [s for s in stats if s[1] == stats[0][1]]
-    assert len(top) == 2  # the last round's two, with as many visits
-    assert ISMCTSBot(5, parse_spec(spec)).choose(state, seat) == max(top, key=lambda s: s[2])[0]
+    strategy = state.game.strategy()
+    root, _, _ = Search(parse_spec(spec), strategy).run(state, seat, Rng(5).spawn())
+    assert ISMCTSBot(5, parse_spec(spec)).choose(state, seat) == root.chosen
+    stats = ISMCTSBot(5, parse_spec(spec)).analyse(state, seat)
     scrambled = state.determinize(seat, Rng(31))
     assert scrambled.to_dict() != state.to_dict()
     assert ISMCTSBot(5, parse_spec(spec)).analyse(scrambled, seat) == stats
+    assert ISMCTSBot(5, parse_spec(spec)).choose(scrambled, seat) == root.chosen
 
 
 def test_halving_leaves_a_joint_decision_to_the_tree() -> None:
     state = bidding_state()  # every seat bids at once
     plain = bot(4, "iterations=60").analyse(state, 0)
     assert bot(4, "iterations=60,halving=4").analyse(state, 0) == plain
+
+
+def test_a_horizon_scores_every_line_at_the_same_point_of_the_game() -> None:
+    state, seat = _monastery_opening()
+    strategy = state.game.strategy()
+    assert strategy is not None and strategy.clock is not None
+    clock = strategy.clock
+    scored: list[int] = []
+
+    def evaluate(world: State) -> list[float]:
+        scored.append(clock(world))
+        return list(strategy.evaluate(world))
+
+    until = clock(state) + 3
+    search = Search(parse_spec("iterations=40,horizon=3"), replace(strategy, evaluate=evaluate))
+    search.run(state, seat, Rng(8))
+    assert len(scored) == 40  # the game is far from over: every line is scored
+    assert min(scored) >= until
+    # Cut at the first world that reaches it: a line never plays a whole round past it.
+    assert max(scored) < until + 2 * state.players
+    # Counted in decisions instead, lines end at other points of the game.
+    scored.clear()
+    Search(parse_spec("iterations=40,cutoff=6"), replace(strategy, evaluate=evaluate)).run(
+        state, seat, Rng(8)
+    )
+    assert len(set(scored)) > 1

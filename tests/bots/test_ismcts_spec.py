@@ -59,6 +59,8 @@ def test_registry_builds_the_bot() -> None:
         ("trees=0", "trees"),
         ("halving=-2", "halving"),
         ("halving=8.5", "halving"),
+        ("horizon=-1", "horizon"),
+        ("horizon=2.5", "horizon"),
         ("medium,,cutoff=3", "empty"),
     ],
 )

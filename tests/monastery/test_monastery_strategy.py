@@ -9,7 +9,7 @@ from mon_helpers import GAME, R, clear_monks, empty, give, monk, put
 from monastic.engine import Rng
 from monastic.games.monastery.catalogue import INSTANCES
 from monastic.games.monastery.game import MonasteryState
-from monastic.games.monastery.strategy import evaluate, greedy_action
+from monastic.games.monastery.strategy import clock, evaluate, greedy_action
 
 
 def _play(seed: int, greedy_seats: tuple[int, ...], players: int = 4) -> MonasteryState:
@@ -154,3 +154,25 @@ def test_ismcts_settings_tune_the_search() -> None:
     bot = make("ismcts:iterations=20", seed=1)
     seat = st.to_act()[0]
     assert bot.choose(st, seat) in st.legal_actions(seat)
+
+
+def test_the_clock_never_falls_and_reads_only_what_every_seat_knows() -> None:
+    """The search's ``horizon`` reads ``clock``: turns taken, whatever the decisions."""
+    for seed in range(12):
+        players = 2 + seed % 3
+        st = GAME.new_game(players=players, seed=seed)
+        r = random.Random(seed)
+        last = clock(st)
+        ticks = decisions = 0
+        while not st.is_over():
+            (seat,) = st.to_act()
+            st.apply(seat, r.choice(st.legal_actions(seat)))
+            decisions += 1
+            now = clock(st)
+            assert now >= last
+            ticks += now > last
+            last = now
+            for viewer in range(players):
+                assert clock(st.determinize(viewer, r)) == now
+        assert last == 1 << 30
+        assert 0 < ticks < decisions  # a turn is often more than one decision

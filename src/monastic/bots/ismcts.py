@@ -91,6 +91,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "blind": ("blind", _share, "a share >= 0 and below 1"),
     "trees": ("trees", _positive_int, "a positive whole number"),
     "halving": ("halving", _non_negative_int, "a whole number >= 0 of root candidates"),
+    "horizon": ("horizon", _non_negative_int, "a whole number >= 0 of the game's clock"),
 }
 
 
@@ -200,7 +201,12 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
-        stats = self._stats(state, seat, legal, rng)
+        roots = self._roots(state, seat, rng)
+        stats = _root_stats(roots, seat, legal)
+        chosen = [root.chosen for root in roots if root.chosen is not None]
+        if chosen:  # the searches decided themselves (halving): the most trees' choice
+            votes = {action: chosen.count(action) for action in chosen}
+            return max(stats, key=lambda s: (votes.get(s[0], 0), s[1], s[2]))[0]
         return max(stats, key=lambda s: (s[1], s[2]))[0]
 
     def analyse(self, state: State, seat: int) -> list[tuple[Action, float, float]]:
@@ -212,12 +218,11 @@ class ISMCTSBot:
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
         rng = self.rng.spawn()
-        stats = self._stats(state, seat, legal, rng, narrow_root=False)
+        stats = _root_stats(self._roots(state, seat, rng, narrow_root=False), seat, legal)
         return sorted(stats, key=lambda s: (-s[1], -s[2]))
 
-    def _stats(
-        self, state: State, seat: int, legal: list[Action], rng: Rng, narrow_root: bool = True
-    ) -> list[tuple[Action, float, float]]:
+    def _roots(self, state: State, seat: int, rng: Rng, narrow_root: bool = True) -> list[Node]:
+        """The roots of the ``trees`` searches for ``seat``, one after the other."""
         search = self._search(state)
         trees = search.config.trees
         roots = []
@@ -227,7 +232,7 @@ class ISMCTSBot:
             roots.append(root)
             self.last_iterations += iterations
             self.last_seconds += seconds
-        return _root_stats(roots, seat, legal)
+        return roots
 
     def _search(self, state: State) -> Search:
         game_id = state.game.id

@@ -91,6 +91,28 @@ class SearchConfig:
     # below the root are searched as always. 0 or 1: the root is a node like the others
     # (also where several seats decide at once, and ``blind`` is not used with it).
     halving: int = 0
+    # Above 0, with a game that keeps a clock (``Strategy.clock``): the tree and the
+    # playouts stop that far ahead on the clock instead of after ``cutoff`` decisions, so a
+    # line that spends decisions (a monk moved there and back) does not end its look ahead
+    # sooner and skip what the rivals would do meanwhile. 0: ``cutoff`` decides.
+    horizon: int = 0
+
+
+#: How many standard errors of the paired difference a challenger must lead the heuristic's
+#: choice by, on worlds that did not choose it, to replace it (``Search._halving``).
+_SURE = 1.0
+
+
+def _beats(challenger: list[float], incumbent: list[float]) -> bool:
+    """Whether ``challenger`` did better than ``incumbent`` on the same worlds by more than
+    ``_SURE`` standard errors of the mean difference."""
+    n = len(challenger)
+    if n < 2:
+        return False
+    diffs = [a - b for a, b in zip(challenger, incumbent, strict=True)]
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > _SURE * math.sqrt(spread / n)
 
 
 def scores_to_rewards(scores: Sequence[float], temp: float) -> list[float]:
@@ -122,10 +144,11 @@ class Edge:
 class Node:
     """A tree node, reached by a sequence of (joint) actions; per-seat edge tables."""
 
-    __slots__ = ("children", "edges", "order", "visits")
+    __slots__ = ("children", "chosen", "edges", "order", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
+        self.chosen: Action = None  # a root's decision where the search made it (halving)
         self.edges: dict[int, dict[Action, Edge]] = {}
         self.children: dict[Hashable, Node] = {}
         self.order: dict[int, list[Action]] | None = None  # per seat: widening's order
@@ -153,8 +176,17 @@ class Search:
         )
         self._greedy_below = int(config.epsilon * _TWO64)
         self._rival_below = int(config.rivals * _TWO64) if config.rivals is not None else -1
+        self._clock: Callable[[State], int] | None = (
+            strategy.clock if strategy is not None and config.horizon > 0 else None
+        )
+        self._until = -1  # the clock's reading at which this run's lines stop (horizon)
+        #: Called with each iteration's world, luck and given first action (None where the
+        #: tree selects) before it runs: for tests and studies of which worlds a search met.
+        self.observer: Callable[[State, Rng, Action], None] | None = None
         # Without an evaluation a cut-off world says nothing: play every game to its end.
-        self._cutoff = config.cutoff if evaluate is not None else 1 << 62
+        # With a horizon the clock cuts the lines off, not the count of decisions.
+        uncut = evaluate is None or self._clock is not None
+        self._cutoff = config.cutoff if not uncut else 1 << 62
 
     def candidates(self, state: State, seat: int, legal: list[Action]) -> list[Action]:
         """The part of ``legal`` the tree considers (the game's ``search_actions``)."""
@@ -176,6 +208,8 @@ class Search:
         start = perf_counter()
         deadline = start + cfg.seconds / part if cfg.seconds is not None else math.inf
         limit = -(-cfg.iterations // part) if cfg.iterations is not None else 1 << 62
+        if self._clock is not None:
+            self._until = self._clock(state) + cfg.horizon
         if cfg.halving > 1 and state.to_act() == [seat]:  # a joint decision: a node as always
             done = self._halving(root, state, seat, rng, narrow_root, start, deadline, limit)
             return root, done, perf_counter() - start
@@ -193,7 +227,7 @@ class Search:
                     learner = rng.below(state.players - 1)
                     learner += learner >= seat
                     world = world.determinize(learner, rng)
-            self._iterate(root, world, seat, rng, narrow_root, learner)
+            self._iterate(root, world, seat, rng, narrow_root, None, learner)
             done += 1
             if perf_counter() >= deadline:
                 break
@@ -211,42 +245,61 @@ class Search:
         limit: int,
     ) -> int:
         """Sequential halving at the root on shared worlds (``SearchConfig.halving``); the
-        iterations done. Each round gets an equal share of the budget; a world and its
-        chance are sampled once per sweep and played from every candidate still in."""
+        iterations done, the decision in ``root.chosen``.
+
+        The heuristic's choice is the incumbent and stays in to the end; the other
+        candidates (the game's ranking) are halved round by round by their mean reward, all
+        of them met the same worlds. The last challenger replaces the incumbent only if it
+        did better on the last round's worlds by more than ``_SURE`` standard errors of the
+        paired difference: those worlds took no part in choosing it, so its lead there is
+        not the luck that made it the best of many (and with nothing shown, the heuristic's
+        choice stands, as the tree's bias keeps it ahead)."""
         legal = state.legal_actions(me)
         if narrow_root and self._narrow is not None:
             legal = self._narrow(state, me, legal)
         seen = state.determinize(me, rng)  # the ranking reads a world, never the truth
         ranked = self._order(seen, me, legal) if self._order is not None else list(legal)
+        incumbent: Action = None
         if self._guide is not None:
-            first = self._guide(seen, me, rng)
-            if first in legal:
-                ranked = [first, *(a for a in ranked if a != first)]
+            incumbent = self._guide(seen, me, rng)
+            if incumbent in legal:
+                ranked = [incumbent, *(a for a in ranked if a != incumbent)]
+            else:
+                incumbent = None
         alive = ranked[: self.config.halving]
-        table = root.edges[me] = {action: Edge() for action in alive}
-        rounds = max(1, math.ceil(math.log2(len(alive))))
+        root.edges[me] = {action: Edge() for action in alive}
+        challengers = alive[1:] if incumbent is not None else alive
+        # Halving to one challenger, then (with an incumbent) a round of the two alone.
+        rounds = 0
+        while -(-len(challengers) // (1 << rounds)) > 1:
+            rounds += 1
+        rounds = max(1, rounds + (incumbent is not None))
         done = 0
+        last: dict[Action, list[float]] = {}  # the last round's rewards, world by world
         for i in range(rounds):
+            alive = [incumbent, *challengers] if incumbent is not None else challengers
             share = (limit - done) // (rounds - i)  # what earlier rounds left over counts too
             round_end = start + (deadline - start) * (i + 1) / rounds
-            sweeps = max(1, share // len(alive))
-            for _ in range(sweeps):
+            last = {action: [] for action in alive}
+            for _ in range(max(1, share // len(alive))):
                 world = state.determinize(me, rng)
                 chance = rng.next64()
                 for action in alive:
-                    self._iterate(root, world.clone(), me, Rng(chance), narrow_root, first=action)
+                    got = self._iterate(root, world.clone(), me, Rng(chance), narrow_root, action)
+                    last[action].append(got[me])
                 done += len(alive)
                 if perf_counter() >= round_end or done >= limit:
                     break
-            if len(alive) > 1 and i < rounds - 1:
-                # Every candidate still in has met the same worlds: their means are paired.
-                alive.sort(key=lambda a: -table[a].w / max(1, table[a].n))
-                alive = alive[: -(-len(alive) // 2)]
+            if len(challengers) > 1:
+                table = root.edges[me]
+                challengers.sort(key=lambda a: -table[a].w / max(1, table[a].n))
+                challengers = challengers[: -(-len(challengers) // 2)]
             if perf_counter() >= deadline or done >= limit:
                 break
-        # A candidate that stayed in longer has more visits than every one that dropped out
-        # before it, and the last ones in have as many: the bot's choice (most visited, then
-        # the higher mean) is the halving's winner.
+        best = max(challengers, key=lambda a: sum(last[a]), default=incumbent)
+        if incumbent is not None and not _beats(last[best], last[incumbent]):
+            best = incumbent
+        root.chosen = best
         return done
 
     def _iterate(
@@ -256,13 +309,16 @@ class Search:
         me: int,
         rng: Rng,
         narrow_root: bool,
-        learner: int = -1,
         first: Action = None,
-    ) -> None:
+        learner: int = -1,
+    ) -> list[float]:
         """One iteration in ``world``; only ``learner``'s statistics learn from it (-1: every
         seat's). The other seats play what their statistics so far say (``_replayed``),
         leaving them untouched: a seat's statistics hold only the worlds of its own view.
-        ``first``: the root's action, given (sequential halving), not selected."""
+        ``first``: the root's action, given (sequential halving), not selected. Returns
+        the rewards the iteration scored."""
+        if self.observer is not None:
+            self.observer(world, rng, first)
         grow_until = self._cutoff if self.config.beyond == 0 else 1 << 62
         narrow = self._narrow if narrow_root else None
         modelled = self._rival_below >= 0  # rivals follow a policy, not the tree
@@ -282,9 +338,10 @@ class Search:
                 grow_until = 0  # the new node is the one this iteration adds
             node = child
             narrow = self._narrow
+        clock, until = self._clock, self._until
         while depth < grow_until:
             acting = world.to_act()
-            if not acting:
+            if not acting or (clock is not None and clock(world) >= until):
                 break
             if modelled and me not in acting:
                 for seat in acting:
@@ -330,6 +387,7 @@ class Search:
         for edge, seat in path:  # only the learners' edges are on it
             edge.n += 1
             edge.w += rewards[seat]
+        return rewards
 
     def _decide(
         self,
@@ -454,9 +512,10 @@ class Search:
 
     def _playout(self, world: State, depth: int, stop: int, rng: Rng) -> list[float]:
         below = self._greedy_below
+        clock, until = self._clock, self._until
         while depth < stop:
             acting = world.to_act()
-            if not acting:
+            if not acting or (clock is not None and clock(world) >= until):
                 break
             seat = acting[0]
             world.apply_quiet(seat, self._policy(world, seat, rng, below))

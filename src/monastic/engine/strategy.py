@@ -33,6 +33,10 @@ class Strategy(Generic[S]):
     - ``widen_order(state, seat, legal)``: ``legal`` best first, by the heuristic's own
       ranking: the order in which progressive widening opens a large decision's actions.
       None: after the heuristic's choice, widening opens them in random order.
+    - ``clock(state)``: a count that grows with the game's time and never falls (turns
+      taken, say): a search with a ``horizon`` stops its playouts that far ahead on it, so
+      every line is scored at the same point of the game, whatever number of decisions it
+      took to get there. None: playouts are measured in decisions only.
     - ``search_settings``: the game's own values for ``SearchConfig`` fields.
     """
 
@@ -40,4 +44,5 @@ class Strategy(Generic[S]):
     greedy_action: Callable[[S, int, Rng], Action]
     search_actions: Callable[[S, int, list[Action]], list[Action]] | None = None
     widen_order: Callable[[S, int, list[Action]], list[Action]] | None = None
+    clock: Callable[[S], int] | None = None
     search_settings: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))

@@ -14,8 +14,9 @@ from typing import Any
 from monastic.engine import Strategy
 from monastic.games.monastery.evaluation import evaluate
 from monastic.games.monastery.heuristic import greedy_action, search_actions, widen_order
+from monastic.games.monastery.state import StateData
 
-__all__ = ["ISMCTS_SETTINGS", "STRATEGY", "evaluate", "greedy_action", "search_actions"]
+__all__ = ["ISMCTS_SETTINGS", "STRATEGY", "clock", "evaluate", "greedy_action", "search_actions"]
 
 #: The search for this game (``docs/bots.md``), chosen by paired arenas against the greedy
 #: heuristic at fixed iterations near what ``medium`` reaches (``docs/monastery/strategy.md``).
@@ -48,11 +49,23 @@ ISMCTS_SETTINGS: dict[str, float] = {
     "widen_k": 3.0,
 }
 
+
+def clock(state: Any) -> int:
+    """Turns taken, for the search's ``horizon``: each seat's step and each seat's scoring
+    is one, the phases before a round's first step (Brewhouse, election) count with it."""
+    st: StateData = state
+    if st.over:
+        return 1 << 30
+    in_turns = st.phase == "step" or st.phase == "score"
+    return (2 * st.round + (st.phase == "score")) * st.n + (st.turn if in_turns else 0)
+
+
 #: What the bots use of this game (``Game.strategy`` hands it out).
 STRATEGY: Strategy[Any] = Strategy(
     evaluate=evaluate,
     greedy_action=greedy_action,
     search_actions=search_actions,
     widen_order=widen_order,
+    clock=clock,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
 )
