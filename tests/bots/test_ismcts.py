@@ -394,13 +394,13 @@ def test_a_horizon_scores_every_line_at_the_same_point_of_the_game() -> None:
         scored.append(clock(world))
         return list(strategy.evaluate(world))
 
-    until = clock(state) + 3
-    search = Search(parse_spec("iterations=40,horizon=3"), replace(strategy, evaluate=evaluate))
+    until = clock(state) + 18  # three turns at 2 players
+    search = Search(parse_spec("iterations=40,horizon=18"), replace(strategy, evaluate=evaluate))
     search.run(state, seat, Rng(8))
     assert len(scored) == 40  # the game is far from over: every line is scored
     assert min(scored) >= until
     # Cut at the first world that reaches it: a line never plays a whole round past it.
-    assert max(scored) < until + 2 * state.players
+    assert max(scored) < until + 24
     # Counted in decisions instead, lines end at other points of the game.
     scored.clear()
     Search(parse_spec("iterations=40,cutoff=6"), replace(strategy, evaluate=evaluate)).run(

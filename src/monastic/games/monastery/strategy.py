@@ -47,17 +47,26 @@ ISMCTS_SETTINGS: dict[str, float] = {
     "epsilon": 1.0,
     "rivals": 1.0,
     "widen_k": 3.0,
+    "horizon": 60.0,
 }
 
 
+#: Ticks of ``clock`` per half-round (the steps, then the scorings): 12 divides into equal
+#: turns at 2, 3 and 4 players, so one ``horizon`` looks as many rounds ahead at any count.
+TICKS_PER_HALF = 12
+
+
 def clock(state: Any) -> int:
-    """Turns taken, for the search's ``horizon``: each seat's step and each seat's scoring
-    is one, the phases before a round's first step (Brewhouse, election) count with it."""
+    """The game's time for the search's ``horizon``: 24 ticks a round, 12 for the seats'
+    steps and 12 for their scorings, each seat's turn an equal share (6 ticks at 2
+    players, 3 at 4); the phases before a round's first step (Brewhouse, election) count
+    with it."""
     st: StateData = state
     if st.over:
         return 1 << 30
     in_turns = st.phase == "step" or st.phase == "score"
-    return (2 * st.round + (st.phase == "score")) * st.n + (st.turn if in_turns else 0)
+    half = 2 * st.round + (st.phase == "score")
+    return half * TICKS_PER_HALF + (st.turn * (TICKS_PER_HALF // st.n) if in_turns else 0)
 
 
 #: What the bots use of this game (``Game.strategy`` hands it out).
