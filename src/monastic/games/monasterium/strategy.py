@@ -44,6 +44,7 @@ from monastic.games.monasterium.game import MonasteriumState
 from monastic.games.monasterium.rules.legal import use_options
 from monastic.games.monasterium.rules.missions import mission_met
 from monastic.games.monasterium.rules.sending import access_mask, chapel_cost, cloister_cost
+from monastic.games.monasterium.search_clock import clock
 from monastic.games.monasterium.state import EXTRA_AVAILABLE, PHASE_ACT, PHASE_PLACE
 from monastic.games.monasterium.strategy_weights import WEIGHTS
 
@@ -605,4 +606,5 @@ STRATEGY: Strategy[Any] = Strategy(
     greedy_action=greedy_action,
     search_actions=search_actions,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
+    clock=clock,
 )
