@@ -45,11 +45,19 @@ class RateFigures:
 
 
 def measure_rate(
-    game_id: str, players: int, games: int = 2, every: int = 4, iterations: int = 300, seed: int = 0
+    game_id: str,
+    players: int,
+    games: int = 2,
+    every: int = 4,
+    iterations: int = 300,
+    seed: int = 0,
+    settings: str = "",
 ) -> RateFigures:
-    """Search ``iterations`` at every ``every``-th real decision of ``games`` greedy games."""
+    """Search ``iterations`` at every ``every``-th real decision of ``games`` greedy games,
+    with the game's own search settings changed by ``settings`` (``"horizon=8,temp=0.1"``)."""
     game = load_game(game_id)
-    search = make(f"ismcts:iterations={iterations}", seed=seed)
+    extra = f",{settings}" if settings else ""
+    search = make(f"ismcts:iterations={iterations}{extra}", seed=seed)
     assert isinstance(search, ISMCTSBot)
     done = 0
     cpu = 0.0
@@ -81,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument(
+        "--settings", default="", help="search settings to change, as in a bot spec: horizon=8"
+    )
     args = parser.parse_args(argv)
     print(
         "game | players | sampled decisions | iterations / CPU s (median per decision)"
@@ -88,7 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     for game_id in args.game:
         for players in args.players:
-            fig = measure_rate(game_id, players, args.games, args.every, args.iterations)
+            fig = measure_rate(
+                game_id, players, args.games, args.every, args.iterations, settings=args.settings
+            )
             median = statistics.median(fig.per_decision) if fig.per_decision else 0.0
             print(
                 f"{game_id} | {players} | {fig.decisions} | {fig.rate:,.0f} ({median:,.0f})"
