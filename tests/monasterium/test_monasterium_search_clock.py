@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import monastic
-from monastic.games.monasterium.actions import Place, Take
+from monastic.games.monasterium.actions import Place, Reroll, Take
 from monastic.games.monasterium.search_clock import clock, span
 from monastic.games.monasterium.state import PHASE_ACT, PHASE_PLACE
 from monastic.games.monasterium.strategy import STRATEGY
@@ -18,9 +18,9 @@ def test_the_strategy_hands_the_clock_to_the_search() -> None:
 
 
 def test_the_clock_never_falls_reads_only_public_facts_and_counts_every_die() -> None:
-    """Every die placed and every die taken moves the clock one tick (a die gained while
-    the dice are taken counts too); the rest (uses, re-rolls, tasks) leave it; every seat's
-    sampled worlds read the same time."""
+    """Every die placed and every die used (its follow-up choices made) or forfeited moves
+    the clock one tick; re-rolls, takes and choices with more to follow leave it; every
+    seat's sampled worlds read the same time."""
     for seed in range(15):
         players = 2 + seed % 3
         st = GAME.new_game(players=players, seed=seed)
@@ -32,17 +32,19 @@ def test_the_clock_never_falls_reads_only_public_facts_and_counts_every_die() ->
             before = st.round, st.phase
             action = r.choice(st.legal_actions(seat))
             fields = [sum(f) for f in st.dice_fields]
-            st.apply(seat, action)
+            events = st.apply(seat, action)
             now = clock(st)
             assert now >= last
             if (st.round, st.phase) == before:
-                # Within a half a tick is a die: only placing and taking move the clock.
+                # Within a half a tick is a die placed, or a die whose action is done.
                 if isinstance(action, Place):
                     assert now - last == sum(st.dice_fields[action.value]) - fields[action.value]
-                elif isinstance(action, Take):
-                    assert now - last == action.count
-                else:
+                elif isinstance(action, Take):  # dice with no action are forfeited, done
+                    assert now - last == sum(e.kind == "forfeit" for e in events)
+                elif isinstance(action, Reroll) or st.tasks:
                     assert now == last
+                else:
+                    assert now > last or st.phase == PHASE_PLACE
             last = now
             for viewer in range(players):
                 assert clock(st.determinize(viewer, r)) == now
@@ -50,7 +52,7 @@ def test_the_clock_never_falls_reads_only_public_facts_and_counts_every_die() ->
 
 
 def test_one_span_is_one_round_at_the_same_point() -> None:
-    """A round starts ``span`` ticks after the one before, and placing ends before taking
+    """A round starts ``span`` ticks after the one before, and placing ends before using
     starts, so ``horizon=span`` looks exactly one round ahead."""
     for players in (2, 3, 4):
         st = GAME.new_game(players=players, seed=players)
