@@ -250,7 +250,7 @@ def test_level_rates_turn_cpu_time_into_level_iterations() -> None:
 
 def test_level_rates_measure_changed_settings_too() -> None:
     """``settings`` reach the search's spec, so a bad one is refused by name."""
-    figures = measure_rate("monasterium", 2, games=1, every=40, iterations=5, settings="horizon=8")
+    figures = measure_rate("monasterium", 2, games=1, every=40, iterations=5, settings="horizon=1")
     assert figures.iterations == 5 * figures.decisions > 0
     with pytest.raises(ValueError, match="temp"):
         measure_rate(CARDS, 2, games=1, every=25, iterations=5, settings="temp=-1")

@@ -67,6 +67,7 @@ __all__ = [
 #: at 1,000 iterations (strategy.md): c 0.3, no own-VP rate in ``evaluate`` and narrowed
 #: placements showed no gain over these (53.5% on 71 games for c 0.3, 61.5% on 52 for these).
 #: With the fitted ``evaluate`` they won 74.0% and 77.5% of 100 games against greedy.
+#: No ``horizon``: on ``search_clock`` it lost at equal time (strategy.md, 2026-12-04).
 ISMCTS_SETTINGS: dict[str, float] = {"cutoff": 4, "epsilon": 1.0, "temp": 0.12, "bias": 3.0}
 
 GOOD_WORTH = (1.0, 0.7, 0.8, 1.3, 2.3)  # Influence, Soup, Rosary, Tool, Book while playing
