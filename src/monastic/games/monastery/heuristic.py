@@ -95,11 +95,6 @@ def node_at(st: StateData, x: int, y: int) -> int:
     return st.grid[cell_key(x, y)]
 
 
-def _praying_on(st: StateData, node: int) -> bool:
-    loc, posture = st.monk_location, st.monk_posture
-    return any(loc[m] == node and posture[m] != UPRIGHT for m in range(N_MONKS))
-
-
 def _rounds_stuck(st: StateData) -> int:
     """Study/toil rounds after this one before the next prayer hour or Night frees a monk."""
     h = common.hour(st)
@@ -125,25 +120,136 @@ def _rivals(st: StateData, seat: int) -> list[int]:
     return [s for s in range(st.n) if s != seat and st.seat_colour[s] != partner]
 
 
+class _Reading:
+    """What one decision of ``seat`` reads of the board again and again, worked out once:
+    the value of each place (many moves share a source or a destination), the monks on
+    each, the spots of its upright monks and the worth of a symbol now. Valid while the
+    state stands: made afresh for each decision, never kept."""
+
+    __slots__ = (
+        "_cells",
+        "_entries",
+        "_on",
+        "_own",
+        "_places",
+        "_praying",
+        "_reach",
+        "_spots",
+        "seat",
+        "st",
+        "symbol_share",
+    )
+
+    def __init__(self, st: StateData, seat: int) -> None:
+        self.st = st
+        self.seat = seat
+        self._places: dict[int, float] = {}
+        self._spots: list[tuple[int, int]] | None = None
+        # per place (a tile, or ``ABBEY``): its monks, the seat's own, and whether one prays
+        self._on: list[int] = []
+        self._own: list[int] = []
+        self._praying: set[int] = set()
+        # per cell: how near the seat's upright monks are, and (for ``_reach``) the cost of
+        # entering it from each side
+        self._cells: dict[int, int] = {}
+        self._entries: dict[int, tuple[int, int, int, int]] = {}
+        self._reach: tuple[dict[int, int], int] | None = None
+        #: a symbol's share of its worth: the scorings left to use it, up to four
+        self.symbol_share = min(1.0, scorings_left(st) / 4)
+
+    def place_value(self, node: int, leaving: bool = False) -> float:
+        """What one monk of the seat standing on ``node`` is worth in this round's scoring
+        (``leaving``: the monk standing there now leaves it)."""
+        key = 2 * node + leaving
+        got = self._places.get(key)
+        if got is None:
+            if not self._on:
+                self._count()
+            got = self._places[key] = _place_value(
+                self.st, node, leaving, self._own[node], self._on[node], node in self._praying
+            )
+        return got
+
+    def _count(self) -> None:
+        st = self.st
+        on, own = [0] * (ABBEY + 1), [0] * (ABBEY + 1)
+        location, posture = st.monk_location, st.monk_posture
+        for m in range(N_MONKS):
+            loc = location[m]
+            if loc >= 0:
+                on[loc] += 1
+                if posture[m] != UPRIGHT:
+                    self._praying.add(loc)
+        for m in common.seat_monks(st, self.seat):
+            loc = location[m]
+            if loc >= 0:
+                own[loc] += 1
+            elif loc == IN_ABBEY:
+                own[ABBEY] += 1
+        self._on, self._own = on, own
+
+    def distance(self, key: int, x: int, y: int) -> int:
+        """Steps from the cell ``key`` at ``x, y`` to the nearest upright monk of the seat,
+        at most 6."""
+        got = self._cells.get(key)
+        if got is None:
+            best = 99
+            for mx, my in self.spots():
+                best = min(best, abs(mx - x) + abs(my - y))
+            got = self._cells[key] = min(best, 6)
+        return got
+
+    def entries(self, key: int, reach: tuple[dict[int, int], int]) -> tuple[int, int, int, int]:
+        """Per side N, E, S, W of the empty cell ``key``: the cost for the seat's monks to
+        enter a tile laid there from the neighbour on that side (``monk_reach``'s costs plus
+        one; 99 where none can)."""
+        if reach is not self._reach:
+            self._reach = reach
+            self._entries = {}
+        got = self._entries.get(key)
+        if got is None:
+            st, costs = self.st, reach[0]
+            sides = [99, 99, 99, 99]
+            for d in range(4):
+                node = st.grid.get(key + OFF[d])
+                if node is not None and node in costs and node_edge(st, node, key, (d + 2) % 4):
+                    sides[d] = costs[node] + 1
+            got = self._entries[key] = (sides[0], sides[1], sides[2], sides[3])
+        return got
+
+    def spots(self) -> list[tuple[int, int]]:
+        """Where the seat's upright monks stand, the Abbey's as its nearest cell (1, 0)."""
+        got = self._spots
+        if got is None:
+            st = self.st
+            got = self._spots = []
+            for m in common.seat_monks(st, self.seat):
+                if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT:
+                    x, y = common.xy_of_node(st, common.node_of(st, m))
+                    got.append((1, 0) if (x, y) == ABBEY_XY else (x, y))
+        return got
+
+
 # Places and moves ------------------------------------------------------------------------
 
 
-def _place_value(st: StateData, seat: int, node: int, *, leaving: bool = False) -> float:
-    """What one monk of ``seat`` standing on ``node`` is worth in this round's scoring."""
+def _place_value(
+    st: StateData, node: int, leaving: bool, mine: int, there: int, praying: bool
+) -> float:
+    """What one monk standing on ``node`` is worth in this round's scoring to a seat with
+    ``mine`` monks there, of ``there`` in all, ``praying`` if a monk prays there."""
     study = _study(st)
     if node == ABBEY:
-        mine = sum(1 for m in common.seat_monks(st, seat) if st.monk_location[m] == IN_ABBEY)
         # one monk there studies; before a prayer hour the Abbey also counts for the election
         base = 0.9 if study and mine - (1 if leaving else 0) == 0 else 0.05
         if common.hour(st) in (4, 7):
             base += 0.15
         return base
     t = INSTANCES[node]
-    if not st.tile_finished[node] or t.livestock or _praying_on(st, node):
+    if not st.tile_finished[node] or t.livestock or praying:
         return 0.0
     fresh = st.tile_built_round[node] == st.round
-    mine = sum(1 for m in common.seat_monks(st, seat) if st.monk_location[m] == node)
-    others = sum(1 for m in range(N_MONKS) if st.monk_location[m] == node) - mine
+    others = there - mine
     if leaving:
         mine -= 1
     if mine > 0:
@@ -173,12 +279,13 @@ def _place_value(st: StateData, seat: int, node: int, *, leaving: bool = False) 
     return value
 
 
-def _move_value(st: StateData, seat: int, a: Move) -> float:
-    dest = node_at(st, a.dx, a.dy)
-    src = node_at(st, a.sx, a.sy)
+def _move_value(st: StateData, seat: int, a: Move, reading: _Reading | None = None) -> float:
     if a.sbox >= 0:
         return -1.0  # leaving a box throws away its progress
-    leave = _place_value(st, seat, src, leaving=True)  # what it earns by staying
+    if reading is None:
+        reading = _Reading(st, seat)
+    dest = node_at(st, a.dx, a.dy)
+    leave = reading.place_value(node_at(st, a.sx, a.sy), True)  # what it earns by staying
     if a.dbox >= 0:
         boxes = st.tile_box_monks[dest]
         empties = boxes.count(-1)
@@ -189,7 +296,7 @@ def _move_value(st: StateData, seat: int, a: Move) -> float:
             return 6.0 + gain + lure - 0.1 * a.cost - leave
         # taking the dearest box first; more empties means a longer wait
         return 1.2 + 0.4 * gain + lure - 0.3 * empties - 0.1 * a.cost - leave
-    return _place_value(st, seat, dest) - leave - 0.05 * a.cost - 0.15
+    return reading.place_value(dest) - leave - 0.05 * a.cost - 0.15
 
 
 def monk_reach(st: StateData, seat: int) -> tuple[dict[int, int], int]:
@@ -207,8 +314,14 @@ def monk_reach(st: StateData, seat: int) -> tuple[dict[int, int], int]:
 
 
 def _lay_value(
-    st: StateData, seat: int, a: Lay, reach: tuple[dict[int, int], int] | None = None
+    st: StateData,
+    seat: int,
+    a: Lay,
+    reach: tuple[dict[int, int], int] | None = None,
+    reading: _Reading | None = None,
 ) -> float:
+    if reading is None:
+        reading = _Reading(st, seat)
     t = TYPE_BY_ID[a.tile]
     key = cell_key(a.x, a.y)
     # the hand penalty it saves, and what its boxes pay when built
@@ -216,31 +329,22 @@ def _lay_value(
     if t.livestock:
         return value + 1.3 * len({st.grid[key + o] for o in OFF if key + o in st.grid})
     if t.symbol and not st.simple:
-        value += SYMBOL_WORTH.get(t.symbol, 0.0) * min(1.0, scorings_left(st) / 4)
+        value += SYMBOL_WORTH.get(t.symbol, 0.0) * reading.symbol_share
     if reach is not None:
-        costs, movers = reach
+        movers = reach[1]
         mine = ROT[t.index][a.rot]
         entry = 99
+        sides = reading.entries(key, reach)
         for d in range(4):
-            node = st.grid.get(key + OFF[d])
-            if node is None or node not in costs or not mine[d]:
-                continue
-            if node_edge(st, node, key, (d + 2) % 4):
-                entry = min(entry, costs[node] + 1)
+            if mine[d] and sides[d] < entry:
+                entry = sides[d]
         if entry <= st.movement_points:
             if len(t.boxes) <= movers and entry * len(t.boxes) <= st.movement_points + 1:
                 value += 2.5 + 0.6 * sum(t.boxes)  # it can be filled right now
             else:
                 value += 0.5
     # closeness to its own upright monks makes completion likelier
-    best = 99
-    for m in common.seat_monks(st, seat):
-        if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT:
-            x, y = common.xy_of_node(st, common.node_of(st, m))
-            if (x, y) == ABBEY_XY:
-                x, y = 1, 0
-            best = min(best, abs(x - a.x) + abs(y - a.y))
-    return value - 0.3 * min(best, 6)
+    return value - 0.3 * reading.distance(key, a.x, a.y)
 
 
 # The Prayer Board --------------------------------------------------------------------------
@@ -264,8 +368,14 @@ def _monk_worth(st: StateData, seat: int) -> float:
     return min(left, 8) * (0.5 if inside < 3 else 0.35)
 
 
-def purchase_value(st: StateData, seat: int, a: BuyLetter | BuyMonk) -> float:
-    """The value of a purchase to ``seat``, before its price."""
+def purchase_value(
+    st: StateData,
+    seat: int,
+    a: BuyLetter | BuyMonk,
+    rival_needs: list[dict[str, int]] | None = None,
+) -> float:
+    """The value of a purchase to ``seat``, before its price (``rival_needs``: the rivals'
+    ``letter_need``, when the caller has them)."""
     if isinstance(a, BuyMonk):
         if a.colour != st.seat_colour[seat]:
             return -5.0  # a rival's monk strengthens the rival
@@ -273,9 +383,9 @@ def purchase_value(st: StateData, seat: int, a: BuyLetter | BuyMonk) -> float:
     ch = st.board_letters[a.cell]
     own = st.seat_colour[seat]
     partner = common.partner_colour(st, seat)
-    rival_need = sum(
-        1 for s in _rivals(st, seat) if letter_need(st, st.seat_colour[s]).get(ch, 0) > 0
-    )
+    if rival_needs is None:
+        rival_needs = _rival_needs(st, seat)
+    rival_need = sum(1 for need in rival_needs if need.get(ch, 0) > 0)
     if a.colour == own or a.colour == partner:
         return 3.0 + 0.4 * rival_need
     owner = common.seat_of_colour(st, a.colour)
@@ -283,6 +393,11 @@ def purchase_value(st: StateData, seat: int, a: BuyLetter | BuyMonk) -> float:
         return -5.0
     # a small letter on a rival's track: a blessing, a space it never fills, the board shrinks
     return 1.0 + 1.4
+
+
+def _rival_needs(st: StateData, seat: int) -> list[dict[str, int]]:
+    """Each rival's ``letter_need``."""
+    return [letter_need(st, st.seat_colour[s]) for s in _rivals(st, seat)]
 
 
 def _pay_cost(st: StateData, seat: int, price: int) -> float:
@@ -297,13 +412,14 @@ def _pay_cost(st: StateData, seat: int, price: int) -> float:
 def _buy(st: StateData, seat: int, buys: list[Any], pick: Callable[..., Any]) -> Any:
     best_net = 0.25
     options = []
+    rival_needs = _rival_needs(st, seat)
     for a in buys:
         cell = (
             a.cell if isinstance(a, BuyLetter) else a.row * BOARD_COLUMNS + BOARD.cross_col[a.row]
         )
         price = common.price(st, seat, cell)
         # the cheaper of two equal buys leaves more for the next one
-        net = purchase_value(st, seat, a) - _pay_cost(st, seat, price) - 0.1 * price
+        net = purchase_value(st, seat, a, rival_needs) - _pay_cost(st, seat, price) - 0.1 * price
         if net > best_net:
             options.append((net, a))
     if not options:
@@ -408,7 +524,7 @@ def _keep_value(st: StateData, seat: int, a: Keep) -> float:
     node = node_at(st, a.x, a.y)
     if a.box >= 0:
         return 3.0  # a box kept is progress kept
-    return _place_value(st, seat, node, leaving=True) - 0.6
+    return _Reading(st, seat).place_value(node, True) - 0.6
 
 
 def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
@@ -473,6 +589,7 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
 
 def _step(st: StateData, seat: int, by: dict[type, list[Any]], best: Any) -> Any:
     moves: list[Move] = by.get(Move, [])
+    reading = _Reading(st, seat)
     completing = [
         a
         for a in moves
@@ -480,15 +597,15 @@ def _step(st: StateData, seat: int, by: dict[type, list[Any]], best: Any) -> Any
     ]
     if completing:
         # a full tile is built this scoring and lets new tiles be laid beside it
-        return best(completing, lambda a: _move_value(st, seat, a))
+        return best(completing, lambda a: _move_value(st, seat, a, reading))
     if Lay in by:
         reach = monk_reach(st, seat)
-        lay = best(by[Lay], lambda a: _lay_value(st, seat, a, reach))
-        if _lay_value(st, seat, lay, reach) > -1.5:
+        lay = best(by[Lay], lambda a: _lay_value(st, seat, a, reach, reading))
+        if _lay_value(st, seat, lay, reach, reading) > -1.5:
             return lay
     if moves:
-        mv = best(moves, lambda a: _move_value(st, seat, a))
-        if _move_value(st, seat, mv) > 0:
+        mv = best(moves, lambda a: _move_value(st, seat, a, reading))
+        if _move_value(st, seat, mv, reading) > 0:
             return mv
     if Encourage in by:
         lure = _encourage(st, seat, by[Encourage])
@@ -511,8 +628,9 @@ def _score(
     if Workshop in by:
         return by[Workshop][0]  # the drawn tile may go back: never worse than not
     if Lay in by:
-        lay = best(by[Lay], lambda a: _lay_value(st, seat, a))
-        if _lay_value(st, seat, lay) > -1.0:
+        reading = _Reading(st, seat)
+        lay = best(by[Lay], lambda a: _lay_value(st, seat, a, None, reading))
+        if _lay_value(st, seat, lay, None, reading) > -1.0:
             return lay
     if Library in by:
         swap = best(by[Library], lambda a: _library_value(st, seat, a))
@@ -562,13 +680,14 @@ def widen_order(state: Any, seat: int, legal: list[Any]) -> list[Any]:
     for a in legal:
         by.setdefault(type(a), []).append(a)
     ranked: list[list[Any]] = []
+    reading = _Reading(st, seat)
     if Lay in by:
         reach = monk_reach(st, seat) if st.phase == "step" else None
         lays = by.pop(Lay)
-        ranked.append(sorted(lays, key=lambda a: -_lay_value(st, seat, a, reach)))
+        ranked.append(sorted(lays, key=lambda a: -_lay_value(st, seat, a, reach, reading)))
     if Move in by:
         moves = by.pop(Move)
-        ranked.append(sorted(moves, key=lambda a: -_move_value(st, seat, a)))
+        ranked.append(sorted(moves, key=lambda a: -_move_value(st, seat, a, reading)))
     ranked.extend(by.values())
     out: list[Any] = []
     for i in range(max(len(kind) for kind in ranked)):

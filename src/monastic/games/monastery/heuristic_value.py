@@ -8,7 +8,7 @@ not yet spent.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monastic.games.monastery.catalogue import BOARD, INSTANCES, MONKS_PER_COLOUR
 from monastic.games.monastery.rules import common
@@ -58,14 +58,21 @@ def held_on_unfinished(st: StateData, seat: int) -> tuple[int, int, int]:
 
 def scorings_left(st: StateData) -> int:
     """Study and toil rounds from the current one to the last."""
-    if st.over:
+    if st.over or st.round > common.LAST_ROUND:
         return 0
-    left = 0
-    for r in range(st.round, common.LAST_ROUND + 1):
-        h = (r - 1) % common.HOURS_PER_DAY + 1
-        if h in common.STUDY_HOURS or h in common.TOIL_HOURS:
-            left += 1
-    return left
+    return _SCORINGS_FROM[st.round]
+
+
+def _is_scoring_round(r: int) -> bool:
+    h = (r - 1) % common.HOURS_PER_DAY + 1
+    return h in common.STUDY_HOURS or h in common.TOIL_HOURS
+
+
+#: per round number (0 to the last), the study and toil rounds from it to the last
+_SCORINGS_FROM: Final = tuple(
+    sum(1 for r in range(first, common.LAST_ROUND + 1) if _is_scoring_round(r))
+    for first in range(common.LAST_ROUND + 1)
+)
 
 
 def evaluate(state: Any) -> list[float]:

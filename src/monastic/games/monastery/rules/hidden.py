@@ -92,7 +92,8 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         passages = [t for t in st.hands[s] if INSTANCES[t].owner_colour >= 0]
         new.hands[s] = sorted([perm[t] for t in h] + passages)
     new.bag = sorted(perm[t] for t in st.bag)
-    new._layout = None
+    # The layout depends only on the laid tiles: it stands unless hidden ones changed identity.
+    new._layout = st._layout if not uc else None
     new._legal_cache = None
     # Blessing counts stay as they are: they are public (M-D15).
     return new

@@ -158,41 +158,6 @@ def movable(st: StateData, seat: int) -> list[int]:
     return out
 
 
-def _add_moves(
-    out: list[Any],
-    st: StateData,
-    counts: list[int],
-    row: dict[int, Move],
-    sx: int,
-    sy: int,
-    sbox: int,
-    node: int,
-    dx: int,
-    dy: int,
-    cost: int,
-) -> None:
-    """The moves of the monk at (sx, sy, sbox) to ``node`` at (dx, dy) for ``cost``: to the
-    Abbey, to a finished tile with room, or into each free box of a tile still filling. The
-    moves come from ``row``, the monk's row of ``MOVES`` (codes as ``move_code`` makes them)."""
-    if node == ABBEY or st.tile_finished[node]:
-        if node == ABBEY or counts[node] < VALUE[node]:
-            code = (-1 if node == ABBEY else st.tile_cell[node]) * TARGET_SPAN + cost
-            move = row.get(code)
-            if move is None:
-                move = MOVES.add(row, code, sx, sy, sbox, dx, dy, -1, cost)
-            out.append(move)
-        return
-    occupants = st.tile_box_monks[node]
-    code = st.tile_cell[node] * TARGET_SPAN + cost
-    for b in range(len(occupants)):
-        code += COST_SPAN
-        if occupants[b] == -1:
-            move = row.get(code)
-            if move is None:
-                move = MOVES.add(row, code, sx, sy, sbox, dx, dy, b, cost)
-            out.append(move)
-
-
 def move_actions(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
     if st.movement_points <= 0 and not st.shiftable_monks:
@@ -200,41 +165,69 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
     budget = st.movement_points
     boxes = st.tile_box_monks
     lay = layout(st)
-    counts: list[int] = []
-    stops = 0
-    jumps: tuple[int, ...] = ()
     if budget > 0:
         counts = _monk_counts(st)
         stops = _stops(st)
         jumps = _passages(st, seat)
+        finished, cell = st.tile_finished, st.tile_cell
+        spots = lay.spot_list()
     for m in movable(st, seat):
         start = common.node_of(st, m)
         sx, sy = common.xy_of_node(st, start)
         sbox = st.monk_box[m]
         if budget > 0:
-            row = MOVES.row(-1 if start == ABBEY else st.tile_cell[start], sbox)
+            row = MOVES.row(-1 if start == ABBEY else cell[start], sbox)
             order, costs, dist, _ = lay.routes(st, start, stops, jumps, budget)
             # The moves by place, never by tile number (which would hint at hidden
             # identities). The nodes within the budget are a prefix of the order (by cost):
-            # when they are few of the places (late in a game), they are sorted by place.
+            # when they are few of the places (late in a game), they are sorted by place,
+            # else every place is checked.
             near = bisect_right(costs, budget)
             if 3 * near < 2 * len(lay.places):
-                spots = lay.spot_list()
-                for node in lay.by_place(order[:near]):
-                    dx, dy = spots[node]
-                    _add_moves(out, st, counts, row, sx, sy, sbox, node, dx, dy, dist[node])
+                nodes = lay.by_place(order[:near])
             else:
-                # every place checked (the same moves in the same order as above)
-                for dx, dy, node in lay.places:
-                    cost = dist[node]
-                    if 0 < cost <= budget:  # not the start, reached, not too far
-                        _add_moves(out, st, counts, row, sx, sy, sbox, node, dx, dy, cost)
+                nodes = [node for _, _, node in lay.places if 0 < dist[node] <= budget]
+            # To the Abbey, to a finished tile with room, or into each free box of a tile
+            # still filling; each move from ``row``, by ``move_code``.
+            for node in nodes:
+                cost = dist[node]
+                if node == ABBEY or finished[node]:
+                    if node == ABBEY or counts[node] < VALUE[node]:
+                        code = (-1 if node == ABBEY else cell[node]) * TARGET_SPAN + cost
+                        move = row.get(code)
+                        if move is None:
+                            move = _new_move(row, code, sx, sy, sbox, spots[node], -1, cost)
+                        out.append(move)
+                    continue
+                occupants = boxes[node]
+                code = cell[node] * TARGET_SPAN + cost
+                for b in range(len(occupants)):
+                    code += COST_SPAN
+                    if occupants[b] == -1:
+                        move = row.get(code)
+                        if move is None:
+                            move = _new_move(row, code, sx, sy, sbox, spots[node], b, cost)
+                        out.append(move)
         if m in st.shiftable_monks:
             occupants = boxes[start]
             for b in range(len(occupants)):
                 if occupants[b] == -1:
                     out.append(_shift(sx, sy, sbox, b))
     return out
+
+
+def _new_move(
+    row: dict[int, Move],
+    code: int,
+    sx: int,
+    sy: int,
+    sbox: int,
+    to: tuple[int, int],
+    dbox: int,
+    cost: int,
+) -> Move:
+    """A move not met before from this source, made and kept in its ``row``."""
+    return MOVES.add(row, code, sx, sy, sbox, to[0], to[1], dbox, cost)
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
@@ -246,9 +239,12 @@ def legal(st: StateData, seat: int) -> list[Any]:
                 out.append(_EXCHANGE)
         out.extend(move_actions(st, seat))
     if st.blessings[seat] > 0:
-        for key in sorted(st.tile_cell[i] for i in st.laid_order if not st.tile_finished[i]):
-            if -1 in st.tile_box_monks[st.grid[key]]:
-                out.append(_encourage(key))
+        # the unfinished tiles with a free box, by place (cell key)
+        finished, boxes, cell = st.tile_finished, st.tile_box_monks, st.tile_cell
+        keys = [cell[i] for i in st.laid_order if not finished[i] and -1 in boxes[i]]
+        keys.sort()
+        for key in keys:
+            out.append(_encourage(key))
     out.append(_END)
     return out
 
