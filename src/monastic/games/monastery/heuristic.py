@@ -18,7 +18,8 @@ It is called on a determinized world, so reading hands and hidden buildings is f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from monastic.engine import Rng
 from monastic.games.monastery.actions import (
@@ -434,11 +435,20 @@ def _buy(st: StateData, seat: int, buys: list[Any], pick: Callable[..., Any]) ->
     return choice
 
 
-def _library_value(st: StateData, seat: int, a: Library) -> float:
-    """Price gained on letters it needs, minus that of its rivals, by swapping two columns."""
-    mine = letter_need(st, st.seat_colour[seat])
-    rivals = [letter_need(st, st.seat_colour[s]) for s in _rivals(st, seat)]
+#: what ``_library_value`` reads of a seat: its letter needs, its rivals', its prices
+LibraryReading = tuple[dict[str, int], list[dict[str, int]], tuple[int, ...]]
+
+
+def _library_reading(st: StateData, seat: int) -> LibraryReading:
     full = BOARD.reduced_price if common.own_track_full(st, seat) else BOARD.full_price
+    return letter_need(st, st.seat_colour[seat]), _rival_needs(st, seat), full
+
+
+def _library_value(
+    st: StateData, seat: int, a: Library, reading: LibraryReading | None = None
+) -> float:
+    """Price gained on letters it needs, minus that of its rivals, by swapping two columns."""
+    mine, rivals, full = reading if reading is not None else _library_reading(st, seat)
     value = 0.0
     for cell, other in ((a.a, a.b), (a.b, a.a)):
         ch = st.board_letters[cell]
@@ -527,6 +537,10 @@ def _keep_value(st: StateData, seat: int, a: Keep) -> float:
     return _Reading(st, seat).place_value(node, True) - 0.6
 
 
+#: the best of ``(value, random tie-break, action)`` is the greatest by the first two
+_VALUE_AND_TIE_BREAK: Final = itemgetter(0, 1)
+
+
 def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
     """A sensible heuristic choice among ``state.legal_actions(seat)``."""
     legal = state.legal_actions(seat)
@@ -539,10 +553,10 @@ def greedy_action(state: Any, seat: int, rng: Rng) -> Any:
 
     def best(items: Sequence[Any], key: Callable[[Any], float]) -> Any:
         scored = [(key(a), rng.below(1 << 20), a) for a in items]
-        return max(scored, key=lambda x: (x[0], x[1]))[2]
+        return max(scored, key=_VALUE_AND_TIE_BREAK)[2]
 
     def pick(options: list[tuple[float, Any]]) -> Any:
-        return max(((v, rng.below(1 << 20), a) for v, a in options), key=lambda x: x[:2])[2]
+        return max([(v, rng.below(1 << 20), a) for v, a in options], key=_VALUE_AND_TIE_BREAK)[2]
 
     if st.pending:
         if Elect in by:
@@ -633,8 +647,9 @@ def _score(
         if _lay_value(st, seat, lay, None, reading) > -1.0:
             return lay
     if Library in by:
-        swap = best(by[Library], lambda a: _library_value(st, seat, a))
-        if _library_value(st, seat, swap) >= 2.0:
+        needs = _library_reading(st, seat)
+        swap = best(by[Library], lambda a: _library_value(st, seat, a, needs))
+        if _library_value(st, seat, swap, needs) >= 2.0:
             return swap
     if AbbotsHouse in by and _abbots_house_pays(st, seat):
         return by[AbbotsHouse][0]
