@@ -23,6 +23,7 @@ from monastic.games.monastery.actions import Lay, Move, Shift
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
 from monastic.games.monastery.rules import end, geometry, step
+from monastic.games.monastery.rules.hidden import hidden_from
 from monastic.games.monastery.rules.layout import (
     BOX_SPAN,
     COST_SPAN,
@@ -243,6 +244,42 @@ def test_a_resampled_world_gets_a_layout_of_its_own() -> None:
     assert isinstance(world, MonasteryState)
     layout(world)
     check_layout(world)
+
+
+def test_resampled_worlds_share_a_layout_where_their_laid_tiles_are_alike() -> None:
+    """A world whose laid tiles all keep their identity shares the state's layout; one where
+    hidden tiles took others gets the layout of those (``Layout.variant``), made once for each
+    set of identities and shared by every world that has it."""
+    shared = variants = reused = 0
+    for seed in range(4):
+        st = GAME.new_game(players=2 + seed % 3, seed=seed)
+        assert isinstance(st, MonasteryState)
+        pick = random.Random(seed)
+        while not st.is_over():
+            seat = st.to_act()[0]
+            actions = st.legal_actions(seat)
+            if pick.random() < 0.1:
+                kept = layout(st)
+                hidden = [i for i in st.laid_order if hidden_from(st, i, seat)]
+                by_order: dict[tuple[int, ...], Layout] = {}
+                for k in range(8):
+                    world = st.determinize(seat, k)
+                    assert isinstance(world, MonasteryState)
+                    got = layout(world)
+                    check_layout(world)
+                    if not hidden:
+                        assert got is kept
+                        shared += 1
+                        continue
+                    order = tuple(world.laid_order)
+                    if order in by_order:
+                        assert got is by_order[order]
+                        reused += 1
+                    else:
+                        by_order[order] = got
+                        variants += 1
+            st.apply_quiet(seat, pick.choice(actions))
+    assert shared > 20 and variants > 20 and reused > 20, (shared, variants, reused)
 
 
 def test_cell_options_with_bit_sets_equal_the_rule_by_rule_reference() -> None:

@@ -92,8 +92,12 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         passages = [t for t in st.hands[s] if INSTANCES[t].owner_colour >= 0]
         new.hands[s] = sorted([perm[t] for t in h] + passages)
     new.bag = sorted(perm[t] for t in st.bag)
-    # The layout depends only on the laid tiles: it stands unless hidden ones changed identity.
-    new._layout = st._layout if not uc else None
+    # The layout depends only on the laid tiles: it stands unless hidden ones changed
+    # identity, and a world with those identities was most likely sampled before.
+    layout = st._layout
+    if layout is not None and layout.laid == len(st.laid_order) and uc:
+        layout = layout.variant(new)
+    new._layout = layout
     new._legal_cache = None
     # Blessing counts stay as they are: they are public (M-D15).
     return new

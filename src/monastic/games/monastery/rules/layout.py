@@ -93,6 +93,8 @@ _S: Final = OFF[2]
 _W: Final = OFF[3]
 #: how many layouts back ``Layout.known`` lists are reused from
 _RECENT: Final = 8
+#: memo bound of ``Layout.variant``: the identities a search samples for the hidden tiles
+_VARIANTS_LIMIT: Final = 64
 #: the bound of a search that met every node it could reach
 _UNBOUNDED: Final = 1 << 30
 
@@ -139,6 +141,7 @@ class Layout:
         "routes_memo",
         "spots",
         "tiles",
+        "variants",
         "watch",
     )
 
@@ -170,6 +173,9 @@ class Layout:
     by_type: dict[tuple[int, bool], list[Fit]]  # the cells a type fits, by key
     lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
     routes_memo: dict[tuple[int, int, tuple[int, ...]], Routes]
+    # the layouts of the same laid tiles with hidden ones under other identities (the worlds
+    # ``determinize`` samples), by the laid order under those identities
+    variants: dict[tuple[int, ...], Layout]
 
     @classmethod
     def of(cls, st: StateData) -> Layout:
@@ -201,6 +207,7 @@ class Layout:
         new.routes_memo = {}
         new.place_rank = None
         new.spots = []
+        new.variants = {}
         return new
 
     def with_tile(self, st: StateData, inst: int) -> Layout:
@@ -291,7 +298,20 @@ class Layout:
         new.routes_memo = {}
         new.place_rank = None
         new.spots = []
+        new.variants = {}
         return new
+
+    def variant(self, st: StateData) -> Layout:
+        """The layout of ``st``, whose tiles lie as this one's do but some hidden ones under
+        other identities (a world ``determinize`` sampled): made once for each set of
+        identities, and shared, with its memos, by every world that has it."""
+        key = tuple(st.laid_order)
+        got = self.variants.get(key)
+        if got is None:
+            if len(self.variants) >= _VARIANTS_LIMIT:
+                self.variants.clear()
+            got = self.variants[key] = Layout.of(st)
+        return got
 
     def rotations(self, key: int, ti: int) -> tuple[int, ...]:
         """The rotations of type ``ti`` at frontier cell ``key`` passing L2, L3, L5 and L6
