@@ -414,13 +414,17 @@ def _buy(st: StateData, seat: int, buys: list[Any], pick: Callable[..., Any]) ->
     best_net = 0.25
     options = []
     rival_needs = _rival_needs(st, seat)
+    costs: dict[int, float] = {}  # by price: many buys cost the same
     for a in buys:
         cell = (
             a.cell if isinstance(a, BuyLetter) else a.row * BOARD_COLUMNS + BOARD.cross_col[a.row]
         )
         price = common.price(st, seat, cell)
+        cost = costs.get(price)
+        if cost is None:
+            cost = costs[price] = _pay_cost(st, seat, price)
         # the cheaper of two equal buys leaves more for the next one
-        net = purchase_value(st, seat, a, rival_needs) - _pay_cost(st, seat, price) - 0.1 * price
+        net = purchase_value(st, seat, a, rival_needs) - cost - 0.1 * price
         if net > best_net:
             options.append((net, a))
     if not options:
