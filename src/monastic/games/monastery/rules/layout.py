@@ -93,8 +93,9 @@ _S: Final = OFF[2]
 _W: Final = OFF[3]
 #: how many layouts back ``Layout.known`` lists are reused from
 _RECENT: Final = 8
-#: memo bound of ``Layout.variant``: the identities a search samples for the hidden tiles
-_VARIANTS_LIMIT: Final = 64
+#: memo bound of ``Layout.variant``: a search meets three or four sets of identities for the
+#: hidden tiles of a position (a variant's own memos live as long as the state's layout)
+_VARIANTS_LIMIT: Final = 16
 #: the bound of a search that met every node it could reach
 _UNBOUNDED: Final = 1 << 30
 
