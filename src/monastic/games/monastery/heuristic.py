@@ -124,8 +124,9 @@ def _rivals(st: StateData, seat: int) -> list[int]:
 class _Reading:
     """What one decision of ``seat`` reads of the board again and again, worked out once:
     the value of each place (many moves share a source or a destination), the monks on
-    each, the spots of its upright monks and the worth of a symbol now. Valid while the
-    state stands: made afresh for each decision, never kept."""
+    each, the spots of its upright monks, each empty cell's distance from them and cost of
+    entry, and the worth of a symbol now. Valid while the state stands: made afresh for each
+    decision, never kept."""
 
     __slots__ = (
         "_cells",
