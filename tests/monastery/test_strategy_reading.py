@@ -1,6 +1,7 @@
 """The Monastery heuristic's per-decision reading (``heuristic._Reading``) against plain
 recounting: what it works out once per decision (monks per place, the value of a place, the
-seat's monks' spots, how a laid tile would be entered) must be what counting again gives."""
+seat's monks' spots, how a laid tile would be entered, the letters the seat and its rivals
+need) must be what counting again gives."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from monastic import load_game
 from monastic.bots import make
 from monastic.games.monastery.actions import ABBEY_XY
 from monastic.games.monastery.catalogue import ABBEY, N_MONKS
-from monastic.games.monastery.heuristic import _place_value, _Reading, monk_reach
+from monastic.games.monastery.heuristic import _place_value, _Reading, letter_need, monk_reach
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.geometry import OFF, cell_xy, node_edge
 from monastic.games.monastery.rules.layout import layout
@@ -67,6 +68,13 @@ def test_a_reading_counts_as_recounting_does(index: int) -> None:
                 x, y = common.xy_of_node(st, common.node_of(st, m))
                 spots.append((1, 0) if (x, y) == ABBEY_XY else (x, y))
         assert reading.spots() == spots
+        assert reading.need() == letter_need(st, st.seat_colour[who])
+        rivals = [
+            s
+            for s in range(st.n)
+            if s != who and st.seat_colour[s] != common.partner_colour(st, who)
+        ]
+        assert reading.rival_needs() == [letter_need(st, st.seat_colour[s]) for s in rivals]
     reach = monk_reach(st, seat)
     reading = _Reading(st, seat)
     spots = reading.spots()

@@ -125,17 +125,22 @@ class _Reading:
     """What one decision of ``seat`` reads of the board again and again, worked out once:
     the value of each place (many moves share a source or a destination), the monks on
     each, the spots of its upright monks, each empty cell's distance from them and cost of
-    entry, and the worth of a symbol now. Valid while the state stands: made afresh for each
-    decision, never kept."""
+    entry, the worth of a symbol now, and on the Prayer Board the letters the seat and its
+    rivals need, its prices and a payment's cost. Valid while the state stands: made afresh
+    for each decision, never kept."""
 
     __slots__ = (
         "_cells",
+        "_costs",
         "_entries",
+        "_need",
         "_on",
         "_own",
         "_places",
         "_praying",
+        "_prices",
         "_reach",
+        "_rival_needs",
         "_spots",
         "seat",
         "st",
@@ -156,6 +161,12 @@ class _Reading:
         self._cells: dict[int, int] = {}
         self._entries: dict[int, tuple[int, int, int, int]] = {}
         self._reach: tuple[dict[int, int], int] | None = None
+        # the Prayer Board: the seat's letter needs, its rivals', its prices, a payment's cost
+        # by price
+        self._need: dict[str, int] | None = None
+        self._rival_needs: list[dict[str, int]] | None = None
+        self._prices: tuple[int, ...] | None = None
+        self._costs: dict[int, float] = {}
         #: a symbol's share of its worth: the scorings left to use it, up to four
         self.symbol_share = min(1.0, scorings_left(st) / 4)
 
@@ -217,6 +228,34 @@ class _Reading:
                 if node is not None and node in costs and node_edge(st, node, key, (d + 2) % 4):
                     sides[d] = costs[node] + 1
             got = self._entries[key] = (sides[0], sides[1], sides[2], sides[3])
+        return got
+
+    def need(self) -> dict[str, int]:
+        """The seat's ``letter_need``."""
+        if self._need is None:
+            self._need = letter_need(self.st, self.st.seat_colour[self.seat])
+        return self._need
+
+    def rival_needs(self) -> list[dict[str, int]]:
+        """Each rival's ``letter_need``."""
+        if self._rival_needs is None:
+            st = self.st
+            self._rival_needs = [letter_need(st, st.seat_colour[s]) for s in _rivals(st, self.seat)]
+        return self._rival_needs
+
+    def prices(self) -> tuple[int, ...]:
+        """The Prayer Board's prices per column for the seat (reduced once its track is
+        full)."""
+        if self._prices is None:
+            full = common.own_track_full(self.st, self.seat)
+            self._prices = BOARD.reduced_price if full else BOARD.full_price
+        return self._prices
+
+    def pay_cost(self, price: int) -> float:
+        """``_pay_cost`` of ``price`` (many buys cost the same)."""
+        got = self._costs.get(price)
+        if got is None:
+            got = self._costs[price] = _pay_cost(self.st, self.seat, price)
         return got
 
     def spots(self) -> list[tuple[int, int]]:
@@ -371,13 +410,9 @@ def _monk_worth(st: StateData, seat: int) -> float:
 
 
 def purchase_value(
-    st: StateData,
-    seat: int,
-    a: BuyLetter | BuyMonk,
-    rival_needs: list[dict[str, int]] | None = None,
+    st: StateData, seat: int, a: BuyLetter | BuyMonk, reading: _Reading | None = None
 ) -> float:
-    """The value of a purchase to ``seat``, before its price (``rival_needs``: the rivals'
-    ``letter_need``, when the caller has them)."""
+    """The value of a purchase to ``seat``, before its price."""
     if isinstance(a, BuyMonk):
         if a.colour != st.seat_colour[seat]:
             return -5.0  # a rival's monk strengthens the rival
@@ -385,9 +420,9 @@ def purchase_value(
     ch = st.board_letters[a.cell]
     own = st.seat_colour[seat]
     partner = common.partner_colour(st, seat)
-    if rival_needs is None:
-        rival_needs = _rival_needs(st, seat)
-    rival_need = sum(1 for need in rival_needs if need.get(ch, 0) > 0)
+    if reading is None:
+        reading = _Reading(st, seat)
+    rival_need = sum(1 for need in reading.rival_needs() if need.get(ch, 0) > 0)
     if a.colour == own or a.colour == partner:
         return 3.0 + 0.4 * rival_need
     owner = common.seat_of_colour(st, a.colour)
@@ -395,11 +430,6 @@ def purchase_value(
         return -5.0
     # a small letter on a rival's track: a blessing, a space it never fills, the board shrinks
     return 1.0 + 1.4
-
-
-def _rival_needs(st: StateData, seat: int) -> list[dict[str, int]]:
-    """Each rival's ``letter_need``."""
-    return [letter_need(st, st.seat_colour[s]) for s in _rivals(st, seat)]
 
 
 def _pay_cost(st: StateData, seat: int, price: int) -> float:
@@ -411,21 +441,18 @@ def _pay_cost(st: StateData, seat: int, price: int) -> float:
     return BOARD.convert(points) - BOARD.convert(points - from_points) + 1.05 * spent
 
 
-def _buy(st: StateData, seat: int, buys: list[Any], pick: Callable[..., Any]) -> Any:
+def _buy(
+    st: StateData, seat: int, buys: list[Any], pick: Callable[..., Any], reading: _Reading
+) -> Any:
     best_net = 0.25
     options = []
-    rival_needs = _rival_needs(st, seat)
-    costs: dict[int, float] = {}  # by price: many buys cost the same
     for a in buys:
         cell = (
             a.cell if isinstance(a, BuyLetter) else a.row * BOARD_COLUMNS + BOARD.cross_col[a.row]
         )
         price = common.price(st, seat, cell)
-        cost = costs.get(price)
-        if cost is None:
-            cost = costs[price] = _pay_cost(st, seat, price)
         # the cheaper of two equal buys leaves more for the next one
-        net = purchase_value(st, seat, a, rival_needs) - cost - 0.1 * price
+        net = purchase_value(st, seat, a, reading) - reading.pay_cost(price) - 0.1 * price
         if net > best_net:
             options.append((net, a))
     if not options:
@@ -440,20 +467,11 @@ def _buy(st: StateData, seat: int, buys: list[Any], pick: Callable[..., Any]) ->
     return choice
 
 
-#: what ``_library_value`` reads of a seat: its letter needs, its rivals', its prices
-LibraryReading = tuple[dict[str, int], list[dict[str, int]], tuple[int, ...]]
-
-
-def _library_reading(st: StateData, seat: int) -> LibraryReading:
-    full = BOARD.reduced_price if common.own_track_full(st, seat) else BOARD.full_price
-    return letter_need(st, st.seat_colour[seat]), _rival_needs(st, seat), full
-
-
-def _library_value(
-    st: StateData, seat: int, a: Library, reading: LibraryReading | None = None
-) -> float:
+def _library_value(st: StateData, seat: int, a: Library, reading: _Reading | None = None) -> float:
     """Price gained on letters it needs, minus that of its rivals, by swapping two columns."""
-    mine, rivals, full = reading if reading is not None else _library_reading(st, seat)
+    if reading is None:
+        reading = _Reading(st, seat)
+    mine, rivals, full = reading.need(), reading.rival_needs(), reading.prices()
     value = 0.0
     for cell, other in ((a.a, a.b), (a.b, a.a)):
         ch = st.board_letters[cell]
@@ -646,15 +664,14 @@ def _score(
         return by[Almonry][0]
     if Workshop in by:
         return by[Workshop][0]  # the drawn tile may go back: never worse than not
+    reading = _Reading(st, seat)
     if Lay in by:
-        reading = _Reading(st, seat)
         lay = best(by[Lay], lambda a: _lay_value(st, seat, a, None, reading))
         if _lay_value(st, seat, lay, None, reading) > -1.0:
             return lay
     if Library in by:
-        needs = _library_reading(st, seat)
-        swap = best(by[Library], lambda a: _library_value(st, seat, a, needs))
-        if _library_value(st, seat, swap, needs) >= 2.0:
+        swap = best(by[Library], lambda a: _library_value(st, seat, a, reading))
+        if _library_value(st, seat, swap, reading) >= 2.0:
             return swap
     if AbbotsHouse in by and _abbots_house_pays(st, seat):
         return by[AbbotsHouse][0]
@@ -667,7 +684,7 @@ def _score(
     buys = [*by.get(BuyLetter, []), *by.get(BuyMonk, [])]
     if not buys:
         return End()
-    return _buy(st, seat, buys, pick)
+    return _buy(st, seat, buys, pick, reading)
 
 
 # Choices the rules make no better than another legal one ----------------------------------

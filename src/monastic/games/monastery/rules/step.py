@@ -196,7 +196,7 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                         code = (-1 if node == ABBEY else cell[node]) * TARGET_SPAN + cost
                         move = row.get(code)
                         if move is None:
-                            move = _new_move(row, code, sx, sy, sbox, spots[node], -1, cost)
+                            move = MOVES.add(row, code, sx, sy, sbox, *spots[node], -1, cost)
                         out.append(move)
                     continue
                 occupants = boxes[node]
@@ -206,7 +206,7 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                     if occupants[b] == -1:
                         move = row.get(code)
                         if move is None:
-                            move = _new_move(row, code, sx, sy, sbox, spots[node], b, cost)
+                            move = MOVES.add(row, code, sx, sy, sbox, *spots[node], b, cost)
                         out.append(move)
         if m in st.shiftable_monks:
             occupants = boxes[start]
@@ -214,20 +214,6 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                 if occupants[b] == -1:
                     out.append(_shift(sx, sy, sbox, b))
     return out
-
-
-def _new_move(
-    row: dict[int, Move],
-    code: int,
-    sx: int,
-    sy: int,
-    sbox: int,
-    to: tuple[int, int],
-    dbox: int,
-    cost: int,
-) -> Move:
-    """A move not met before from this source, made and kept in its ``row``."""
-    return MOVES.add(row, code, sx, sy, sbox, to[0], to[1], dbox, cost)
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
