@@ -14,16 +14,18 @@
 3. Adapter overhead: random play through PettingZoo (AEC, reading the mask from the info as
    ``last(observe=False)`` does, and with the full observation; Parallel for the card game)
    and through OpenSpiel (legal actions only, and with the observation tensor), against our
-   native loop (``legal_actions``, a random pick, ``apply_quiet``), in game decisions per
-   second; ratios to native. The card game at 2, 3 and 4 players, Monasterium and Monastery
-   at 2 and 4. With ``--before REVISION`` the adapters of that revision are measured too, in
-   a second worker process, interleaved with today's (``--only overhead --before main``);
-   ``--tree NAME=PATH`` (repeatable) measures the package in those directories instead,
-   such as two unpacked compiled wheels.
+   native loop (``is_over``, ``to_act``, ``legal_actions``, a random pick, ``apply_quiet``),
+   in game decisions per second; ratios to the native loop, and to the rules alone
+   (``legal_actions`` and ``apply_quiet``, the stricter measure of earlier runs). The card
+   game at 2, 3 and 4 players, Monasterium and Monastery at 2 and 4. With ``--before
+   REVISION`` the adapters of that revision are measured too, in a second worker process,
+   interleaved with today's (``--only overhead --before main``); ``--tree NAME=PATH``
+   (repeatable) measures the package in those directories instead, such as two unpacked
+   compiled wheels.
 
    A random pick among tokens is not one among actions, so the games differ from mode to
-   mode: each mode is set against the native loop's work (``legal_actions``,
-   ``apply_quiet``) on the very games it played, replayed right after it.
+   mode: each mode is set against the native loop's work on the very games it played,
+   replayed right after it (the loop's pick made and the recorded action applied).
 4. Where the time goes: each piece of a step alone, in microseconds per decision, over the
    same moments of random games: the game step, the legal actions to tokens, the mask, the
    learner's ``flatnonzero`` of it, the tensor written from the state and from the view.
@@ -195,11 +197,26 @@ def _native(game_id: str, players: int) -> Play:
 
 
 def _replay(game: monastic.Game, players: int, seed: int, moves: Moves) -> None:
-    """The native loop's work on a given game: ``legal_actions`` and ``apply_quiet``."""
+    """The rules' part of the native loop on a given game: ``legal_actions`` and
+    ``apply_quiet``."""
     state = game.new_game(players, seed)
     for seat, action in moves:
         state.legal_actions(seat)
         state.apply_quiet(seat, action)
+
+
+def _replay_loop(game: monastic.Game, players: int, seed: int, moves: Moves) -> None:
+    """The whole native loop's work on a given game (``_native``'s: ``is_over``,
+    ``to_act``, ``legal_actions``, a random pick, ``apply_quiet``), the recorded action
+    applied in place of the one picked."""
+    state = game.new_game(players, seed)
+    pick = random.Random(seed).choice
+    for seat, action in moves:
+        state.is_over()
+        state.to_act()
+        pick(state.legal_actions(seat))
+        state.apply_quiet(seat, action)
+    state.is_over()
 
 
 def _pettingzoo(observe: bool) -> Callable[[str, int], Play]:
@@ -281,9 +298,10 @@ CASES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
 )
 
 
-def _rates(play: Play, game_id: str, players: int, seconds: float) -> tuple[float, float]:
+def _rates(play: Play, game_id: str, players: int, seconds: float) -> tuple[float, float, float]:
     """Game decisions per second of whole random games (seeds 0, 1, ...) played for about
-    ``seconds``, and of the native loop's work on the very same games.
+    ``seconds``, and on the very same games of the rules alone (``_replay``) and of the
+    whole native loop (``_replay_loop``).
 
     A random pick among tokens is not one among actions (a Monastery lay is one head of
     many, not one of hundreds of placements), so each way of playing makes games of its
@@ -299,9 +317,13 @@ def _rates(play: Play, game_id: str, players: int, seconds: float) -> tuple[floa
     start = time.process_time()
     for seed, moves in games:
         _replay(game, players, seed, moves)
-    native = time.process_time() - start
+    rules = time.process_time() - start
+    start = time.process_time()
+    for seed, moves in games:
+        _replay_loop(game, players, seed, moves)
+    loop = time.process_time() - start
     decisions = sum(len(moves) for _, moves in games)
-    return decisions / elapsed, decisions / native
+    return decisions / elapsed, decisions / rules, decisions / loop
 
 
 def worker() -> None:
@@ -314,7 +336,7 @@ def worker() -> None:
             plays[key] = MODES[ask["mode"]](ask["game"], ask["players"])
         if ask["warm"]:  # untimed: imports, codec tables, caches
             plays[key](10**6)
-            rates = (0.0, 0.0)
+            rates = (0.0, 0.0, 0.0)
         else:
             rates = _rates(plays[key], ask["game"], ask["players"], ask["seconds"])
         print(json.dumps({"rates": rates}), flush=True)
@@ -335,7 +357,7 @@ class _Worker:
 
     def ask(
         self, mode: str, game_id: str, players: int, seconds: float, warm: bool
-    ) -> tuple[float, float]:
+    ) -> tuple[float, float, float]:
         assert self.process.stdin is not None and self.process.stdout is not None
         line = {"mode": mode, "game": game_id, "players": players, "seconds": seconds}
         self.process.stdin.write(json.dumps({**line, "warm": warm}) + "\n")
@@ -343,8 +365,8 @@ class _Worker:
         answer = self.process.stdout.readline()
         if not answer:
             raise RuntimeError(f"the worker on {line} stopped")
-        rate, native = json.loads(answer)["rates"]
-        return float(rate), float(native)
+        rate, rules, loop = json.loads(answer)["rates"]
+        return float(rate), float(rules), float(loop)
 
     def close(self) -> None:
         assert self.process.stdin is not None
@@ -393,7 +415,7 @@ def _measure(workers: dict[str, _Worker], seconds: float, rounds: int, cases: li
     ]
     for game_id, players, mode, name in jobs:
         workers[name].ask(mode, game_id, players, seconds, warm=True)
-    rates: dict[tuple[str, int, str, str], list[tuple[float, float]]] = {j: [] for j in jobs}
+    rates: dict[tuple[str, int, str, str], list[tuple[float, float, float]]] = {j: [] for j in jobs}
     for r in range(rounds):
         turned = jobs[r % len(jobs) :] + jobs[: r % len(jobs)]
         if r % 2:
@@ -404,19 +426,31 @@ def _measure(workers: dict[str, _Worker], seconds: float, rounds: int, cases: li
     names = list(workers)
     for game_id, players, modes in cases:
         native = {
-            n: statistics.median(a for a, _ in rates[(game_id, players, "native", n)])
+            n: statistics.median(a for a, _, _ in rates[(game_id, players, "native", n)])
             for n in names
         }
-        figures = ", ".join(f"{n} {native[n]:.0f}/s" for n in names)
+        # The native mode against its own replayed loop: near 1.00x when the replay costs
+        # what the loop does.
+        itself = {
+            n: statistics.median(a / c for a, _, c in rates[(game_id, players, "native", n)])
+            for n in names
+        }
+        figures = ", ".join(
+            f"{n} {native[n]:.0f}/s = {itself[n]:.2f}x of its replayed loop" for n in names
+        )
         print(f"   {game_id} {players}p: native random play {figures}")
         for mode in modes[1:]:
             cells = []
             for n in names:
-                pairs = rates[(game_id, players, mode, n)]
-                rate = statistics.median(a for a, _ in pairs)
-                ratio = statistics.median(a / b for a, b in pairs)
-                same = statistics.median(b for _, b in pairs)
-                cells.append(f"{n} {rate:.0f}/s = {ratio:.2f}x (its games natively {same:.0f}/s)")
+                runs = rates[(game_id, players, mode, n)]
+                rate = statistics.median(a for a, _, _ in runs)
+                of_loop = statistics.median(a / c for a, _, c in runs)
+                of_rules = statistics.median(a / b for a, b, _ in runs)
+                loop = statistics.median(c for _, _, c in runs)
+                cells.append(
+                    f"{n} {rate:.0f}/s = {of_loop:.2f}x of the native loop on its games"
+                    f" ({loop:.0f}/s), {of_rules:.2f}x of the rules alone"
+                )
             print(f"      {mode}: {'; '.join(cells)}")
 
 
