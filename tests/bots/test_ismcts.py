@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from toy_game import STRATEGY, TOY, Bid, ToyState, ToyStrategy, toy_strategy
 
-from monastic.bots.ismcts import ISMCTSBot, game_tuned, parse_spec, spec_level, spec_settings
+from monastic.bots.ismcts import ISMCTSBot, game_tuned, parse_spec, spec_settings
 from monastic.bots.ismcts_search import Node, Search, _beats, scores_to_rewards
 from monastic.bots.simple import GreedyBot, RandomBot
 from monastic.engine import Rng, State, Strategy
@@ -198,24 +198,6 @@ def test_a_games_own_settings_refine_all_but_the_spec_and_budget() -> None:
     assert (tuned.cutoff, tuned.epsilon, tuned.iterations) == (5, 0.9, 10)
     assert game_tuned(config, STRATEGY, fixed) == config
     searcher = ISMCTSBot(1, config, strategy=TUNED, fixed=fixed)
-    searcher.choose(bidding_state(), 0)
-    assert searcher.last_iterations == 10
-
-
-def test_a_level_takes_the_games_own_settings_for_it_over_the_games_search_settings() -> None:
-    levelled = replace(TUNED, level_settings={"hard": {"cutoff": 7, "trees": 2, "iterations": 99}})
-    assert spec_level("hard,iterations=10") == "hard"
-    assert spec_level("iterations=10") == "medium"
-    config, fixed = spec_settings("hard,iterations=10")
-    hard = game_tuned(config, levelled, fixed, "hard")
-    # the level's cutoff over the game's, its trees over the level's nine; no budget
-    assert (hard.cutoff, hard.trees, hard.epsilon, hard.iterations) == (7, 2, 0.9, 10)
-    config, fixed = spec_settings("iterations=10")
-    medium = game_tuned(config, levelled, fixed, "medium")
-    assert (medium.cutoff, medium.trees) == (3, 1)
-    config, fixed = spec_settings("hard,iterations=10,cutoff=5")
-    assert game_tuned(config, levelled, fixed, "hard").cutoff == 5  # the spec wins
-    searcher = ISMCTSBot(1, config, strategy=levelled, fixed=fixed, level="hard")
     searcher.choose(bidding_state(), 0)
     assert searcher.last_iterations == 10
 

@@ -18,15 +18,7 @@ from typing import Any
 from monastic.bots.ismcts_search import Node, Search, SearchConfig
 from monastic.engine import Action, Rng, State, Strategy
 
-__all__ = [
-    "LEVELS",
-    "ISMCTSBot",
-    "from_spec",
-    "game_tuned",
-    "parse_spec",
-    "spec_level",
-    "spec_settings",
-]
+__all__ = ["LEVELS", "ISMCTSBot", "from_spec", "game_tuned", "parse_spec", "spec_settings"]
 
 #: Levels are wall-time budgets per decision (one core). ``hard`` is nine medium-sized
 #: trees pooled: one tree nine times larger played below medium in Monasterium and
@@ -110,21 +102,6 @@ def parse_spec(params: str) -> SearchConfig:
 
 def spec_settings(params: str) -> tuple[SearchConfig, frozenset[str]]:
     """The settings for ``params`` and the names of the fields it set explicitly."""
-    level, changes, budget_given = _parse(params)
-    config = LEVELS[level]
-    if budget_given:
-        # An explicit budget replaces the level's: iterations alone means no time limit.
-        config = dataclasses.replace(config, iterations=None, seconds=None)
-    return dataclasses.replace(config, **changes), frozenset(changes)
-
-
-def spec_level(params: str) -> str:
-    """The level ``params`` names (``medium`` when it names none)."""
-    return _parse(params)[0]
-
-
-def _parse(params: str) -> tuple[str, dict[str, Any], bool]:
-    """The level, the fields set and whether a budget was given; ValueError names the fault."""
     items = [item.strip() for item in params.split(",")] if params.strip() else []
     level = "medium"
     changes: dict[str, Any] = {}
@@ -150,34 +127,32 @@ def _parse(params: str) -> tuple[str, dict[str, Any], bool]:
             changes[field] = parse(value.strip())
         except ValueError:
             raise ValueError(f"ismcts setting {key} must be {what}, not {value!r}") from None
-    return level, changes, budget_given
+    config = LEVELS[level]
+    if budget_given:
+        # An explicit budget replaces the level's: iterations alone means no time limit.
+        config = dataclasses.replace(config, iterations=None, seconds=None)
+    return dataclasses.replace(config, **changes), frozenset(changes)
 
 
 def game_tuned(
-    config: SearchConfig,
-    strategy: Strategy[Any] | None,
-    fixed: frozenset[str],
-    level: str = "medium",
+    config: SearchConfig, strategy: Strategy[Any] | None, fixed: frozenset[str]
 ) -> SearchConfig:
     """``config`` with the game's own search settings (``Strategy.search_settings``, e.g.
-    ``{"cutoff": 8}``), then those of ``level`` in the game (``Strategy.level_settings``),
-    for every field not in ``fixed``; budgets never change.
+    ``{"cutoff": 8}``) for every field not in ``fixed``; budgets never change.
     """
-    if strategy is None:
-        return config
+    settings = strategy.search_settings if strategy is not None else {}
     changes = {}
-    for settings in (strategy.search_settings, strategy.level_settings.get(level, {})):
-        for key, value in settings.items():
-            if key in _SETTINGS and key not in _BUDGET:
-                field, parse, what = _SETTINGS[key]
-                if field not in fixed:
-                    try:
-                        # Compiled, a whole number in a dict[str, float] is a float: "5.0" is 5.
-                        changes[field] = parse(str(value).removesuffix(".0"))
-                    except ValueError:
-                        raise ValueError(
-                            f"search setting {key} must be {what}, not {value!r}"
-                        ) from None
+    for key, value in settings.items():
+        if key in _SETTINGS and key not in _BUDGET:
+            field, parse, what = _SETTINGS[key]
+            if field not in fixed:
+                try:
+                    # Compiled, a whole number in a dict[str, float] is a float: "5.0" is 5.
+                    changes[field] = parse(str(value).removesuffix(".0"))
+                except ValueError:
+                    raise ValueError(
+                        f"search setting {key} must be {what}, not {value!r}"
+                    ) from None
     return dataclasses.replace(config, **changes)
 
 
@@ -185,16 +160,15 @@ def from_spec(params: str, seed: int) -> ISMCTSBot:
     """The bot for ``ismcts:<params>`` (what ``monastic.bots.make`` calls)."""
     config, fixed = spec_settings(params)
     name = f"ismcts:{params.strip()}" if params.strip() else "ismcts:medium"
-    return ISMCTSBot(seed, config, name=name, fixed=fixed, level=spec_level(params))
+    return ISMCTSBot(seed, config, name=name, fixed=fixed)
 
 
 class ISMCTSBot:
     """Searches worlds sampled from its seat's information; never reads hidden truth.
 
     ``last_iterations`` and ``last_seconds`` tell how much the last search did. With
-    ``fixed`` given, the game's own settings (``search_settings``, then its settings for
-    ``level``) refine every other field of ``config``; without it, ``config`` is used as it
-    is.
+    ``fixed`` given, the game's own ``search_settings`` refine every other field of
+    ``config``; without it, ``config`` is used as it is.
     """
 
     def __init__(
@@ -205,10 +179,8 @@ class ISMCTSBot:
         name: str = "ismcts",
         strategy: Strategy[Any] | None = None,
         fixed: frozenset[str] | None = None,
-        level: str = "medium",
     ) -> None:
         self.name = name
-        self.level = level
         self.config = config if config is not None else LEVELS["medium"]
         self.rng = Rng(seed)
         self.last_iterations = 0
@@ -269,7 +241,7 @@ class ISMCTSBot:
             strategy = self._strategy if self._strategy is not None else state.game.strategy()
             config = self.config
             if self._fixed is not None:
-                config = game_tuned(config, strategy, self._fixed, self.level)
+                config = game_tuned(config, strategy, self._fixed)
             search = self._searches[game_id] = Search(config, strategy)
         return search
 

@@ -38,8 +38,6 @@ class Strategy(Generic[S]):
       every line is scored at the same point of the game, whatever number of decisions it
       took to get there. None: playouts are measured in decisions only.
     - ``search_settings``: the game's own values for ``SearchConfig`` fields.
-    - ``level_settings``: per level (``hard``, say), values of ``SearchConfig`` fields that
-      level takes in this game over ``search_settings``; its time budget stays the level's.
     """
 
     evaluate: Callable[[S], list[float]]
@@ -48,6 +46,3 @@ class Strategy(Generic[S]):
     widen_order: Callable[[S, int, list[Action]], list[Action]] | None = None
     clock: Callable[[S], int] | None = None
     search_settings: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
-    level_settings: Mapping[str, Mapping[str, float]] = field(
-        default_factory=lambda: MappingProxyType({})
-    )

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from monastic.bots import make
-from monastic.bots.ismcts import ISMCTSBot, game_tuned, spec_level, spec_settings
+from monastic.bots.ismcts import ISMCTSBot, game_tuned, spec_settings
 from monastic.engine import Record, Rng, State, load_game
 
 __all__ = [
@@ -166,7 +166,7 @@ def _search_for(state: State, seat: int, spec: str, seed: int) -> ISMCTSBot:
     """The analysis bot for this decision: the spec, with the root widened to every move."""
     params = spec.partition(":")[2]
     config, fixed = spec_settings(params)
-    config = game_tuned(config, state.game.strategy(), fixed, spec_level(params))
+    config = game_tuned(config, state.game.strategy(), fixed)
     legal = len(state.legal_actions(seat))
     if legal > config.widen:
         spec = f"{spec},widen={legal}"
