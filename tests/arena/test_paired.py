@@ -12,7 +12,7 @@ import pytest
 import monastic
 from monastic.arena.deal_stats import bradley_terry_elo, ratio_estimate, resamples, t_interval
 from monastic.arena.games import play_arena_task
-from monastic.arena.paired import deal_seatings, paired_report, run_paired
+from monastic.arena.paired import deal_seatings, paired_report, report_from_folders, run_paired
 from monastic.arena.rotated import arena_main
 from monastic.bots.level_rates import measure_rate
 from monastic.lab.games import GameOutcome, GameTask
@@ -268,3 +268,41 @@ def test_deals_all_alike_still_get_an_honest_interval() -> None:
     wins = report.bot("a").win_rate
     assert wins.value == 1.0 and (wins.low, wins.high) == pytest.approx(wilson(4, 4))
     assert report.pair("a", "b").ahead.low == pytest.approx(wilson(4, 4)[0])
+
+
+def test_runs_of_different_seeds_pool_as_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two runs side by side (deals 0-1 and 2-3) read as the unbroken run of deals 0-3;
+    runs of other bots, or holding the same deal, are refused, naming the folder."""
+    specs = ["greedy", "random"]
+    whole = run_paired(CARDS, specs, 4, 2, jobs=1, progress=False, options=SHORT)
+    low, high = str(tmp_path / "low"), str(tmp_path / "high")
+    run_paired(CARDS, specs, 2, 2, jobs=1, progress=False, options=SHORT, out_dir=low)
+    run_paired(CARDS, specs, 2, 2, jobs=1, seed=2, progress=False, options=SHORT, out_dir=high)
+    pooled = report_from_folders([low, high])
+    assert [o.scores for o in pooled.outcomes] == [o.scores for o in whole.outcomes]
+    assert pooled.pair(*specs) == whole.pair(*specs)
+    assert pooled.bot("greedy").win_rate == whole.bot("greedy").win_rate
+    assert "2 runs pooled, seeds 0, 2" in pooled.title()
+    assert pooled.to_dict()["seeds"] == [0, 2]
+    assert arena_main(["--report", low, high]) == 0
+    assert "4 deals x 2 seatings = 8 paired games" in capsys.readouterr().out
+    with pytest.raises(ValueError, match=r"both hold the deal of seed 0"):
+        report_from_folders([low, high, low])
+    other = str(tmp_path / "other")
+    run_paired(
+        CARDS,
+        ["random", "greedy"],
+        1,
+        2,
+        jobs=1,
+        seed=7,
+        progress=False,
+        options=SHORT,
+        out_dir=other,
+    )
+    with pytest.raises(ValueError, match=r"other holds a run of another seatings"):
+        report_from_folders([low, other])
+    assert arena_main(["--report", low, other]) == 2
+    assert "only runs of the same bots in the same game pool" in capsys.readouterr().out

@@ -47,7 +47,7 @@ __all__ = [
     "PairedReport",
     "deal_seatings",
     "paired_report",
-    "report_from_folder",
+    "report_from_folders",
     "run_paired",
 ]
 
@@ -126,6 +126,7 @@ class PairedReport:
     seconds: float = 0.0
     out_dir: str | None = None
     continued: int = 0  # games kept from an earlier run into the same folder
+    seeds: tuple[int, ...] = ()  # the base seeds of the runs pooled (``report_from_folders``)
 
     def bot(self, spec: str) -> PairedBot:
         for bot in self.bots:
@@ -144,8 +145,13 @@ class PairedReport:
         return (
             f"{self.game}, {self.players} players, {self.deals} deals x"
             f" {len(self.seatings)} seatings = {len(self.outcomes)} paired games{kept},"
-            f" seed {self.seed} ({self.seconds:.1f} s)"
+            f" {self._seed_text()} ({self.seconds:.1f} s)"
         )
+
+    def _seed_text(self) -> str:
+        if len(self.seeds) > 1:
+            return f"{len(self.seeds)} runs pooled, seeds {', '.join(map(str, self.seeds))}"
+        return f"seed {self.seed}"
 
     def tables(self) -> list[Table]:
         """Per bot, then per pair of bots; intervals are 95%, resampling deals."""
@@ -192,6 +198,7 @@ class PairedReport:
             "game": self.game,
             "players": self.players,
             "seed": self.seed,
+            "seeds": list(self.seeds) if self.seeds else [self.seed],
             "deals": self.deals,
             "games": len(self.outcomes),
             "seatings": [list(s) for s in self.seatings],
@@ -343,26 +350,66 @@ def _outcome_line(outcome: GameOutcome) -> dict[str, Any]:
     }
 
 
-def report_from_folder(out_dir: str, resample_count: int = RESAMPLES) -> PairedReport:
-    """The figures of the whole deals a paired run has finished so far in ``out_dir``
-    (a run still going, or one stopped early: its unfinished deals are left out)."""
+def report_from_folders(out_dirs: Sequence[str], resample_count: int = RESAMPLES) -> PairedReport:
+    """The figures of the whole deals finished so far in the folders of paired runs (a run
+    still going, or one stopped early: its unfinished deals are left out). Several runs of
+    the same game, players, seatings and options (say two run side by side from different
+    seeds) pool as one run's: their deals in the order the folders are given.
+
+    Raises ValueError naming the folder that holds no run, another run, or a deal (a game
+    seed) that an earlier folder already holds: the same deal counted twice would narrow
+    the intervals with no new evidence."""
+    if not out_dirs:
+        raise ValueError("name at least one folder of a paired run")
+    first: dict[str, Any] = {}
+    seeds: list[int] = []
+    outcomes: list[GameOutcome] = []
+    found: dict[int, str] = {}  # game seed -> the folder holding that deal
+    for out_dir in out_dirs:
+        run, deals = _finished_deals(out_dir)
+        if not first:
+            first = run
+        differ = [k for k in ("game", "players", "seatings", "options") if run[k] != first[k]]
+        if differ:
+            raise ValueError(
+                f"{out_dir} holds a run of another {', '.join(differ)} than {out_dirs[0]}:"
+                " only runs of the same bots in the same game pool"
+            )
+        for deal in deals:
+            got = found.get(deal[0].seed)
+            if got is not None:
+                raise ValueError(
+                    f"{out_dir} and {got} both hold the deal of seed {deal[0].seed}:"
+                    " pool runs of different seeds"
+                )
+            found[deal[0].seed] = out_dir
+            outcomes.extend(deal)
+        seeds.append(run["seed"])
+    order = [tuple(s) for s in first["seatings"]]
+    report = paired_report(
+        first["game"], first["players"], seeds[0], order, outcomes, resample_count=resample_count
+    )
+    report.seeds = tuple(seeds)
+    return report
+
+
+def _finished_deals(out_dir: str) -> tuple[dict[str, Any], list[list[GameOutcome]]]:
+    """A paired run's settings and its whole deals so far, each its games in seating order."""
     folder = Path(out_dir)
     try:
         run = json.loads((folder / RUN_FILE).read_text())
         by_index = _read_outcomes(folder)
+        per_deal = len(run["seatings"])
+        deals = [
+            [by_index[d * per_deal + k] for k in range(per_deal)]
+            for d in range(run["deals"])
+            if all(d * per_deal + k in by_index for k in range(per_deal))
+        ]
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise ValueError(f"{out_dir} holds no paired run ({err})") from None
-    order = [tuple(s) for s in run["seatings"]]
-    per_deal = len(order)
-    whole = [
-        d for d in range(run["deals"]) if all(d * per_deal + k in by_index for k in range(per_deal))
-    ]
-    if not whole:
+    if not deals:
         raise ValueError(f"{out_dir}: no deal is finished yet")
-    outcomes = [by_index[d * per_deal + k] for d in whole for k in range(per_deal)]
-    return paired_report(
-        run["game"], run["players"], run["seed"], order, outcomes, resample_count=resample_count
-    )
+    return run, deals
 
 
 @dataclass(slots=True)

@@ -30,7 +30,7 @@ from rich.table import Table
 
 from monastic.arena.deal_stats import bradley_terry_elo
 from monastic.arena.games import check_line_up, play_tasks
-from monastic.arena.paired import PairedReport, report_from_folder, run_paired
+from monastic.arena.paired import PairedReport, report_from_folders, run_paired
 from monastic.bots import bot_names
 from monastic.engine import load_game
 from monastic.engine.options import option_texts
@@ -249,7 +249,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--report",
         metavar="DIR",
-        help="print the figures of the deals a paired run (--paired --out DIR) finished so far",
+        nargs="+",
+        help="print the figures of the deals a paired run (--paired --out DIR) finished so"
+        " far; several folders of runs of the same bots and game from different seeds pool",
     )
     parser.add_argument(
         "--bots",
@@ -291,7 +293,7 @@ def arena_main(argv: list[str]) -> int:
     console = Console() if sys.stdout.isatty() else Console(width=160)
     if args.report:
         try:
-            finished = report_from_folder(args.report)
+            finished = report_from_folders(args.report)
         except ValueError as err:
             console.print(f"arena: {err}", style="red", markup=False)
             return 2
