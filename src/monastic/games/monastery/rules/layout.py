@@ -76,10 +76,10 @@ __all__ = ["MOVES", "Fit", "Layout", "MoveTable", "lay_action", "layout", "move_
 CellInfo = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int
 ]
-#: a start's routes within a budget: the nodes in breadth-first order (so by cost), their
-#: costs in that order, the cost per node (-1: not reached, 0: the start) and the budget
-#: the search stopped at (``_UNBOUNDED`` when it met every node it could reach)
-Routes = tuple[list[int], list[int], list[int], int]
+#: a start's routes within a budget: the nodes in breadth-first order (so by cost), the
+#: cost per node (-1: not reached, 0: the start) and the budget the search stopped at
+#: (``_UNBOUNDED`` when it met every node it could reach)
+Routes = tuple[list[int], list[int], int]
 #: the movement graph's nodes are the tiles and the Abbey
 NODES: Final = ABBEY + 1
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
@@ -455,7 +455,7 @@ class Layout:
         one search serves every smaller budget (a step's budget only shrinks)."""
         memo_key = (start, stops, jumps)
         got = self.routes_memo.get(memo_key)
-        if got is not None and got[3] >= budget:
+        if got is not None and got[2] >= budget:
             return got
         links = self.links
         dist = [-1] * NODES
@@ -488,7 +488,7 @@ class Layout:
                     dist[nxt] = c
                     queue.append(nxt)
         del queue[0]
-        got = (queue, [dist[n] for n in queue], dist, bound)
+        got = (queue, dist, bound)
         if len(self.routes_memo) >= _MEMO_LIMIT:
             self.routes_memo.clear()
         self.routes_memo[memo_key] = got

@@ -107,7 +107,7 @@ def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, in
     """Min cost from ``start`` to every node a monk may end on (start excluded), in the order
     a breadth-first search meets them."""
     counts = _monk_counts(st)
-    order, _, dist, _ = layout(st).routes(st, start, _stops(st), _passages(st, seat), budget)
+    order, dist, _ = layout(st).routes(st, start, _stops(st), _passages(st, seat), budget)
     return {
         node: dist[node] for node in order if dist[node] <= budget and _may_end(st, node, counts)
     }
@@ -177,16 +177,14 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         sbox = st.monk_box[m]
         if budget > 0:
             row = MOVES.row(-1 if start == ABBEY else cell[start], sbox)
-            order, costs, dist, _ = lay.routes(st, start, stops, jumps, budget)
+            order, dist, _ = lay.routes(st, start, stops, jumps, budget)
             # The moves by place, never by tile number (which would hint at hidden
-            # identities). The nodes within the budget are a prefix of the order (by cost):
-            # when they are few of the places (late in a game), they are sorted by place,
-            # else every place is checked.
-            near = bisect_right(costs, budget)
-            if 3 * near < 2 * len(lay.places):
-                nodes = lay.by_place(order[:near])
+            # identities): the nodes within the budget, a prefix of the order (by cost; all
+            # of it unless a search for more is reused), sorted by place.
+            if order and dist[order[-1]] > budget:
+                nodes = lay.by_place(order[: bisect_right(order, budget, key=dist.__getitem__)])
             else:
-                nodes = [node for _, _, node in lay.places if 0 < dist[node] <= budget]
+                nodes = lay.by_place(order[:])
             # To the Abbey, to a finished tile with room, or into each free box of a tile
             # still filling; each move from ``row``, by ``move_code``.
             for node in nodes:
