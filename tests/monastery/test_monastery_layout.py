@@ -125,7 +125,7 @@ def _moves_over_every_place(st: MonasteryState, seat: int) -> list[Any]:
         sx, sy = (10**6, 10**6) if start == ABBEY else geometry.cell_xy(st.tile_cell[start])
         sbox = st.monk_box[m]
         if budget > 0:
-            dist = fresh.routes(st, start, step._stops(st), step._passages(st, seat), 10**9)[2]
+            dist = fresh.routes(st, start, step._stops(st), step._passages(st, seat), 10**9)[1]
             for dx, dy, node in fresh.places:
                 cost = dist[node]
                 if not 0 < cost <= budget:
