@@ -68,7 +68,17 @@ from monastic.games.monastery.rules.geometry import (
 )
 from monastic.games.monastery.state import StateData
 
-__all__ = ["MOVES", "Fit", "Layout", "MoveTable", "lay_action", "layout", "move_code", "tile_laid"]
+__all__ = [
+    "MOVES",
+    "NODES",
+    "Fit",
+    "Layout",
+    "MoveTable",
+    "lay_action",
+    "layout",
+    "move_code",
+    "tile_laid",
+]
 
 #: per frontier cell: facing edges, facing classes, neighbour nodes (each N, E, S, W), per
 #: type index the rotations passing L2, L3 and L5 (``geometry.cell_options``), and the L4
@@ -173,7 +183,7 @@ class Layout:
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
     by_type: dict[tuple[int, bool], list[Fit]]  # the cells a type fits, by key
     lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
-    routes_memo: dict[tuple[int, int, tuple[int, ...]], Routes]
+    routes_memo: dict[tuple[int, bytes, tuple[int, ...]], Routes]
     # the layouts of the same laid tiles with hidden ones under other identities (the worlds
     # ``determinize`` samples), by the laid order under those identities
     variants: dict[tuple[int, ...], Layout]
@@ -446,10 +456,10 @@ class Layout:
         return False
 
     def routes(
-        self, st: StateData, start: int, stops: int, jumps: tuple[int, ...], budget: int
+        self, st: StateData, start: int, stops: bytes, jumps: tuple[int, ...], budget: int
     ) -> Routes:
         """Breadth-first from ``start`` over the movement graph, as far as ``budget``: the
-        nodes in the bit set ``stops`` are entered but not left (unfinished tiles with a free
+        nodes flagged in ``stops`` are entered but not left (unfinished tiles with a free
         box), ``jumps`` are one step from anywhere (passages). The nodes within a budget
         are a prefix of the order, the same for every search that goes at least as far, so
         one search serves every smaller budget (a step's budget only shrinks)."""
@@ -460,34 +470,36 @@ class Layout:
         links = self.links
         dist = [-1] * NODES
         dist[start] = 0
-        # From the start: its links, then the passages (one step from anywhere, so none is
-        # met later for less); from then on only links.
-        queue = [start]
+        # Layer by layer, each in the order met. From the start: its links, then the
+        # passages (one step from anywhere, so none is met later for less); from then on
+        # only links.
+        layer = []
         for nxt in links[start]:
             if dist[nxt] < 0:
                 dist[nxt] = 1
-                queue.append(nxt)
+                layer.append(nxt)
         for nxt in jumps:
             if dist[nxt] < 0:
                 dist[nxt] = 1
-                queue.append(nxt)
+                layer.append(nxt)
+        queue = layer[:]
         bound = _UNBOUNDED
-        i = 1
-        while i < len(queue):  # the queue grows while it is read
-            node = queue[i]
-            i += 1
-            c = dist[node]
-            if c >= budget:  # the rest cost as much: none leads anywhere within the budget
+        c = 1
+        while layer:
+            if c >= budget:  # the next layer costs more than the budget
                 bound = budget
                 break
-            if stops >> node & 1:
-                continue
             c += 1
-            for nxt in links[node]:
-                if dist[nxt] < 0:
-                    dist[nxt] = c
-                    queue.append(nxt)
-        del queue[0]
+            met = []
+            for node in layer:
+                if stops[node]:
+                    continue
+                for nxt in links[node]:
+                    if dist[nxt] < 0:
+                        dist[nxt] = c
+                        met.append(nxt)
+            queue += met
+            layer = met
         got = (queue, dist, bound)
         if len(self.routes_memo) >= _MEMO_LIMIT:
             self.routes_memo.clear()

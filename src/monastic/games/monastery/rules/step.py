@@ -22,6 +22,7 @@ from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_ke
 from monastic.games.monastery.rules.layout import (
     COST_SPAN,
     MOVES,
+    NODES,
     TARGET_SPAN,
     layout,
     tile_laid,
@@ -113,15 +114,15 @@ def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, in
     }
 
 
-def _stops(st: StateData) -> int:
-    """The nodes a monk enters but does not leave (§2.7), as a bit set: the unfinished tiles
-    with a free box."""
+def _stops(st: StateData) -> bytes:
+    """The nodes a monk enters but does not leave (§2.7), a flag per node: the unfinished
+    tiles with a free box. Bytes rather than a bit set: setting a flag makes no new int."""
     finished, boxes = st.tile_finished, st.tile_box_monks
-    bits = 0
+    flags = bytearray(NODES)
     for n in st.laid_order:
         if not finished[n] and -1 in boxes[n]:
-            bits |= 1 << n
-    return bits
+            flags[n] = 1
+    return bytes(flags)
 
 
 def _monk_counts(st: StateData) -> list[int]:
