@@ -304,12 +304,11 @@ def can_buy(st: StateData, seat: int) -> bool:
     money = budget(st, seat)
     if money <= 0:
         return False
-    prices = BOARD.reduced_price if common.own_track_full(st, seat) else BOARD.full_price
     letters = st.board_letters
     waiting: list[list[int]] | None = None
-    for cell in range(BOARD_CELLS):
+    for cell in _affordable(st, seat, money):
         ch = letters[cell]
-        if ch and prices[cell % BOARD_COLUMNS] <= money:
+        if ch:
             if ch != "+":
                 return True
             if waiting is None:
@@ -317,6 +316,24 @@ def can_buy(st: StateData, seat: int) -> bool:
             if waiting[cell // BOARD_COLUMNS]:
                 return True
     return False
+
+
+def _affordable(st: StateData, seat: int, money: int) -> tuple[int, ...]:
+    """The board cells, ascending, whose price (reduced once the seat's track is full) is
+    at most ``money``."""
+    by_money = _AFFORDABLE[1 if common.own_track_full(st, seat) else 0]
+    return by_money[min(money, len(by_money) - 1)]
+
+
+#: per price list (full, then reduced), per budget up to the dearest price: the cells, in
+#: order, that the budget buys
+_AFFORDABLE: Final = tuple(
+    tuple(
+        tuple(c for c in range(BOARD_CELLS) if prices[c % BOARD_COLUMNS] <= money)
+        for money in range(max(prices) + 1)
+    )
+    for prices in (BOARD.full_price, BOARD.reduced_price)
+)
 
 
 def budget(st: StateData, seat: int) -> int:
@@ -329,14 +346,12 @@ def stage1(st: StateData, seat: int) -> list[Any]:
     money = budget(st, seat)
     if money <= 0:
         return out
-    full = common.own_track_full(st, seat)
-    prices = BOARD.reduced_price if full else BOARD.full_price
     in_play = sorted(st.seat_colour)
     letters, tracks = st.board_letters, st.tracks
     waiting: list[list[int]] | None = None  # per row, the colours waiting on its cross
-    for cell in range(BOARD_CELLS):
+    for cell in _affordable(st, seat, money):
         ch = letters[cell]
-        if ch == "" or prices[cell % BOARD_COLUMNS] > money:
+        if ch == "":
             continue
         if ch == "+":
             if waiting is None:
