@@ -32,13 +32,10 @@ def check_e2(st: StateData, action: Any, events: list[Event] | None) -> None:
 
 
 def e2_holds(st: StateData) -> bool:
-    present = 0  # the types in the bag or a hand, as bits
-    for t in st.bag:
-        present |= 1 << INST_TYPE[t]
+    present = set(map(INST_TYPE.__getitem__, st.bag))  # the types in the bag or a hand
     for hand in st.hands:
-        for t in hand:
-            present |= 1 << INST_TYPE[t]
-    types = [ti for ti in _E2_ORDER if present >> ti & 1]
+        present.update(map(INST_TYPE.__getitem__, hand))
+    types = [ti for ti in _E2_ORDER if ti in present]
     if not types:
         return True
     return not layout(st).any_placement(st, types)
