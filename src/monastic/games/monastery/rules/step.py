@@ -60,15 +60,22 @@ def begin_step(st: StateData, seat: int) -> None:
 
 
 def hand_types(st: StateData, seat: int) -> list[int]:
-    """Distinct type indices in the hand that this seat may lay (passages: own only, M-8)."""
+    """Distinct type indices in the hand that this seat may lay (passages: own only, M-8),
+    ascending."""
+    layable = _LAYABLE_TYPE[st.seat_colour[seat]]
     out: list[int] = []
     for t in st.hands[seat]:
-        tt = INSTANCES[t]
-        if tt.owner_colour >= 0 and tt.owner_colour != st.seat_colour[seat]:
-            continue
-        if tt.index not in out:
-            out.append(tt.index)
+        ti = layable[t]
+        if ti >= 0 and ti not in out:
+            out.append(ti)
+    out.sort()
     return out
+
+
+#: per colour, per tile instance: its type index, -1 for another colour's passage (M-8)
+_LAYABLE_TYPE: Final = tuple(
+    tuple(-1 if 0 <= t.owner_colour != c else t.index for t in INSTANCES) for c in range(COLOURS)
+)
 
 
 def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
@@ -76,7 +83,7 @@ def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
     lay = layout(st)
     qual = lay.qualified(st)
     out: list[Lay] = []
-    for ti in sorted(hand_types(st, seat)):
+    for ti in hand_types(st, seat):
         out.extend(lay.lay_list(st, ti, stables, qual))
     return out
 
