@@ -304,16 +304,12 @@ def can_buy(st: StateData, seat: int) -> bool:
     money = budget(st, seat)
     if money <= 0:
         return False
-    letters = st.board_letters
-    waiting: list[list[int]] | None = None
+    letters, cross_row = st.board_letters, st.monk_cross_row
     for cell in _affordable(st, seat, money):
         ch = letters[cell]
         if ch:
-            if ch != "+":
-                return True
-            if waiting is None:
-                waiting = _waiting(st)
-            if waiting[cell // BOARD_COLUMNS]:
+            # a letter, or a cross with a monk waiting (a monk's row is -1 off the crosses)
+            if ch != "+" or cell // BOARD_COLUMNS in cross_row:
                 return True
     return False
 
@@ -372,9 +368,9 @@ def stage1(st: StateData, seat: int) -> list[Any]:
 def _waiting(st: StateData) -> list[list[int]]:
     """Per Prayer Board row, the colours of the monks on its cross, ascending."""
     out: list[list[int]] = [[] for _ in range(len(BOARD.rows))]
-    location, cross_row = st.monk_location, st.monk_cross_row
+    cross_row = st.monk_cross_row
     for m in range(N_MONKS):  # by monk, so by colour
-        if location[m] == CROSS:
+        if cross_row[m] >= 0:  # on a cross (-1 off the crosses)
             colours = out[cross_row[m]]
             c = m // MONKS_PER_COLOUR
             if c not in colours:
