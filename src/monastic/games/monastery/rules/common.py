@@ -174,4 +174,5 @@ def price(st: StateData, seat: int, cell: int) -> int:
 
 
 def letters_left(st: StateData) -> int:
-    return sum(1 for c in st.board_letters if c not in ("", "+"))
+    letters = st.board_letters  # each cell a letter, "+" (a cross) or "" (empty)
+    return len(letters) - letters.count("") - letters.count("+")

@@ -307,10 +307,9 @@ def can_buy(st: StateData, seat: int) -> bool:
     letters, cross_row = st.board_letters, st.monk_cross_row
     for cell in _affordable(st, seat, money):
         ch = letters[cell]
-        if ch:
-            # a letter, or a cross with a monk waiting (a monk's row is -1 off the crosses)
-            if ch != "+" or cell // BOARD_COLUMNS in cross_row:
-                return True
+        # a letter, or a cross with a monk waiting (a monk's row is -1 off the crosses)
+        if ch and (ch != "+" or cell // BOARD_COLUMNS in cross_row):
+            return True
     return False
 
 
