@@ -32,8 +32,9 @@ random games and compare):
   neighbours and their groups.
 - ``routes_memo[(start, stops, jumps)]`` is the breadth-first search from ``start`` cut at
   the budget it records (every node within it found, with its cost, in the order of a
-  search without a bound), so it answers any budget up to that one; ``place_rank`` and
-  ``spots`` give each node of ``places`` its index there and its x, y.
+  search without a bound), so it answers any budget up to that one; ``place_rank``,
+  ``spots`` and ``targets`` give each node of ``places`` its index there, its x, y and
+  the ``move_code`` of a move there (to the tile as a whole, for no cost).
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
@@ -62,6 +63,7 @@ from monastic.games.monastery.rules.geometry import (
     OFF,
     PATH,
     ROT,
+    cell_key,
     cell_options,
     cell_xy,
     node_edge,
@@ -151,6 +153,7 @@ class Layout:
         "recent",
         "routes_memo",
         "spots",
+        "targets",
         "tiles",
         "variants",
         "watch",
@@ -167,9 +170,11 @@ class Layout:
     # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
     links: list[tuple[int, ...]]
     places: list[tuple[int, int, int]]
-    # per node, its index in ``places`` and its (x, y); made when first needed
+    # per node, its index in ``places``, its (x, y) and ``move_code(its cell, -1, 0)``;
+    # made when first needed
     place_rank: list[int] | None
     spots: list[tuple[int, int]]
+    targets: list[int]
     # What ``by_type`` may be made from: per (type, stables) the newest list an earlier
     # layout of this one's line made, with its ``laid``; and, newest last, what each of the
     # last layouts of the line changed: the cells whose entries changed for every type (the
@@ -218,6 +223,7 @@ class Layout:
         new.routes_memo = {}
         new.place_rank = None
         new.spots = []
+        new.targets = []
         new.variants = {}
         return new
 
@@ -309,6 +315,7 @@ class Layout:
         new.routes_memo = {}
         new.place_rank = None
         new.spots = []
+        new.targets = []
         new.variants = {}
         return new
 
@@ -520,13 +527,23 @@ class Layout:
             self._place_tables()
         return self.spots
 
+    def target_list(self) -> list[int]:
+        """Per node, ``move_code`` of a move to it as a whole for no cost (-1 for the Abbey's
+        cell): a move's code is this plus ``(box + 1) * COST_SPAN + cost``."""
+        if self.place_rank is None:
+            self._place_tables()
+        return self.targets
+
     def _place_tables(self) -> None:
         rank = [0] * NODES
         spots = [ABBEY_XY] * NODES
+        targets = [-TARGET_SPAN] * NODES
         for i, (x, y, node) in enumerate(self.places):
             rank[node] = i
             spots[node] = (x, y)
-        self.place_rank, self.spots = rank, spots
+            if node != ABBEY:
+                targets[node] = cell_key(x, y) * TARGET_SPAN
+        self.place_rank, self.spots, self.targets = rank, spots, targets
 
 
 def layout(st: StateData) -> Layout:

@@ -20,10 +20,10 @@ from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_B
 from monastic.games.monastery.rules import common
 from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key, cell_xy
 from monastic.games.monastery.rules.layout import (
+    BOX_SPAN,
     COST_SPAN,
     MOVES,
     NODES,
-    TARGET_SPAN,
     layout,
     tile_laid,
 )
@@ -179,6 +179,7 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         jumps = _passages(st, seat)
         finished, cell = st.tile_finished, st.tile_cell
         spots = lay.spot_list()
+        targets = lay.target_list()
     for m in movable(st, seat):
         start = common.node_of(st, m)
         sx, sy = common.xy_of_node(st, start)
@@ -193,33 +194,49 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                 nodes = lay.by_place(order[: bisect_right(order, budget, key=dist.__getitem__)])
             else:
                 nodes = lay.by_place(order[:])
-            # To the Abbey, to a finished tile with room, or into each free box of a tile
-            # still filling; each move from ``row``, by ``move_code``.
+            # To a finished tile with room, into each free box of a tile still filling, or
+            # to the Abbey (whose place comes last); each move from ``row``, by its code.
+            abbey = bool(nodes) and nodes[-1] == ABBEY
+            if abbey:
+                nodes.pop()
             for node in nodes:
-                cost = dist[node]
-                if node == ABBEY or finished[node]:
-                    if node == ABBEY or counts[node] < VALUE[node]:
-                        code = (-1 if node == ABBEY else cell[node]) * TARGET_SPAN + cost
+                code = targets[node] + dist[node]
+                if finished[node]:
+                    if counts[node] < VALUE[node]:
                         move = row.get(code)
                         if move is None:
-                            move = MOVES.add(row, code, sx, sy, sbox, *spots[node], -1, cost)
+                            move = _new_move(row, code, sx, sy, sbox, spots[node])
                         out.append(move)
                     continue
-                occupants = boxes[node]
-                code = cell[node] * TARGET_SPAN + cost
-                for b in range(len(occupants)):
+                for occupant in boxes[node]:
                     code += COST_SPAN
-                    if occupants[b] == -1:
+                    if occupant == -1:
                         move = row.get(code)
                         if move is None:
-                            move = MOVES.add(row, code, sx, sy, sbox, *spots[node], b, cost)
+                            move = _new_move(row, code, sx, sy, sbox, spots[node])
                         out.append(move)
+            if abbey:
+                code = targets[ABBEY] + dist[ABBEY]
+                move = row.get(code)
+                if move is None:
+                    move = _new_move(row, code, sx, sy, sbox, ABBEY_XY)
+                out.append(move)
         if m in st.shiftable_monks:
             occupants = boxes[start]
             for b in range(len(occupants)):
                 if occupants[b] == -1:
                     out.append(_shift(sx, sy, sbox, b))
     return out
+
+
+def _new_move(
+    row: dict[int, Move], code: int, sx: int, sy: int, sbox: int, to: tuple[int, int]
+) -> Move:
+    """The move of ``code`` (``move_code``) from ``sx, sy, sbox`` to the place ``to``, made
+    and kept in its row (the first time only)."""
+    cost = code % COST_SPAN
+    box = code // COST_SPAN % BOX_SPAN - 1
+    return MOVES.add(row, code, sx, sy, sbox, to[0], to[1], box, cost)
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
