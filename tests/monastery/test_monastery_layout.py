@@ -103,6 +103,10 @@ def check_layout(st: MonasteryState) -> None:
     random.Random(len(nodes)).shuffle(nodes)
     assert kept.by_place(nodes) == [node for _, _, node in fresh.places]
     assert [kept.spot_list()[node] for node in nodes] == [(x, y) for x, y, _ in fresh.places]
+    assert kept.tiles_by_place() == [node for _, _, node in fresh.places if node != ABBEY]
+    assert [kept.target_list()[node] for node in nodes] == [
+        move_code(-1 if node == ABBEY else st.tile_cell[node], -1, 0) for node in nodes
+    ]
     if st.phase == "step" and not st.pending and not st.encouraging:
         seat = st.to_act()[0]
         assert step.move_actions(st, seat) == _moves_over_every_place(st, seat)

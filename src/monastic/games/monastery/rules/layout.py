@@ -34,7 +34,8 @@ random games and compare):
   the budget it records (every node within it found, with its cost, in the order of a
   search without a bound), so it answers any budget up to that one; ``place_rank``,
   ``spots`` and ``targets`` give each node of ``places`` its index there, its x, y and
-  the ``move_code`` of a move there (to the tile as a whole, for no cost).
+  the ``move_code`` of a move there (to the tile as a whole, for no cost), and
+  ``placed_tiles`` lists the nodes of ``places`` but the Abbey, in that order.
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
@@ -149,6 +150,7 @@ class Layout:
         "lays",
         "links",
         "place_rank",
+        "placed_tiles",
         "places",
         "recent",
         "routes_memo",
@@ -175,6 +177,7 @@ class Layout:
     place_rank: list[int] | None
     spots: list[tuple[int, int]]
     targets: list[int]
+    placed_tiles: list[int]
     # What ``by_type`` may be made from: per (type, stables) the newest list an earlier
     # layout of this one's line made, with its ``laid``; and, newest last, what each of the
     # last layouts of the line changed: the cells whose entries changed for every type (the
@@ -224,6 +227,7 @@ class Layout:
         new.place_rank = None
         new.spots = []
         new.targets = []
+        new.placed_tiles = []
         new.variants = {}
         return new
 
@@ -316,6 +320,7 @@ class Layout:
         new.place_rank = None
         new.spots = []
         new.targets = []
+        new.placed_tiles = []
         new.variants = {}
         return new
 
@@ -534,6 +539,12 @@ class Layout:
             self._place_tables()
         return self.targets
 
+    def tiles_by_place(self) -> list[int]:
+        """The tiles of the movement graph (every laid tile but the livestock), by place."""
+        if self.place_rank is None:
+            self._place_tables()
+        return self.placed_tiles
+
     def _place_tables(self) -> None:
         rank = [0] * NODES
         spots = [ABBEY_XY] * NODES
@@ -544,6 +555,7 @@ class Layout:
             if node != ABBEY:
                 targets[node] = cell_key(x, y) * TARGET_SPAN
         self.place_rank, self.spots, self.targets = rank, spots, targets
+        self.placed_tiles = [node for _, _, node in self.places if node != ABBEY]
 
 
 def layout(st: StateData) -> Layout:

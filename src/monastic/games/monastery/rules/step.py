@@ -248,12 +248,11 @@ def legal(st: StateData, seat: int) -> list[Any]:
                 out.append(_EXCHANGE)
         out.extend(move_actions(st, seat))
     if st.blessings[seat] > 0:
-        # the unfinished tiles with a free box, by place (cell key)
+        # the unfinished tiles with a free box, by place (the livestock are laid finished)
         finished, boxes, cell = st.tile_finished, st.tile_box_monks, st.tile_cell
-        keys = [cell[i] for i in st.laid_order if not finished[i] and -1 in boxes[i]]
-        keys.sort()
-        for key in keys:
-            out.append(_encourage(key))
+        for i in layout(st).tiles_by_place():
+            if not finished[i] and -1 in boxes[i]:
+                out.append(_encourage(cell[i]))
     out.append(_END)
     return out
 
