@@ -33,6 +33,7 @@ from monastic.games.monastery.catalogue import (
 from monastic.games.monastery.rules import common, election
 from monastic.games.monastery.rules.geometry import cell_key, cell_xy, group_component
 from monastic.games.monastery.rules.hidden import hidden_from
+from monastic.games.monastery.rules.layout import layout
 from monastic.games.monastery.rules.step import lay_actions, lay_tile
 from monastic.games.monastery.state import (
     CROSS,
@@ -103,9 +104,7 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
 def _fully_occupied(st: StateData) -> list[int]:
     """The unfinished tiles with every box taken, by place (cell key)."""
     finished, boxes = st.tile_finished, st.tile_box_monks
-    full = [i for i in st.laid_order if not finished[i] and -1 not in boxes[i]]
-    full.sort(key=st.tile_cell.__getitem__)
-    return full
+    return [i for i in layout(st).tiles_by_place() if not finished[i] and -1 not in boxes[i]]
 
 
 def toil_points(st: StateData, seat: int) -> int:
