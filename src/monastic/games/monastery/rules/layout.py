@@ -745,7 +745,7 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     mask = 0
     for r in rots:
         mask |= 1 << r
-    code = ((key * len(TYPES) + ti) * 2 + (1 if stables else 0)) * 16 + mask
+    code = ((key * _TYPE_COUNT + ti) * 2 + stables) * 16 + mask
     got = LAYS.get(code)
     if got is None:
         if len(LAYS) >= _LAYS_LIMIT:
@@ -756,6 +756,7 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     return got
 
 
+_TYPE_COUNT: Final = len(TYPES)
 #: the placements ``lays_at`` made so far (a memo of a pure function, as ``lru_cache`` is)
 LAYS: Final[dict[int, tuple[Lay, ...]]] = {}
 _LAYS_LIMIT: Final = 1 << 16
