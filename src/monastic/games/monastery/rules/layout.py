@@ -97,6 +97,8 @@ Routes = tuple[list[int], list[int], int]
 NODES: Final = ABBEY + 1
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
 IS_LIVESTOCK: Final = tuple(t.livestock for t in INSTANCES)
+#: per tile instance, its bit in ``Layout.qualified``
+_L4_BIT: Final = tuple(1 << (n + 1) for n in range(len(INSTANCES)))
 #: memo bound: a long search meets many hand and occupancy combinations on one layout
 _MEMO_LIMIT: Final = 4096
 #: the key offsets of the sides N, E, S, W
@@ -381,7 +383,7 @@ class Layout:
         bits = 1
         for n in self.watch:
             if finished[n] or -1 not in boxes[n]:
-                bits |= 1 << (n + 1)
+                bits |= _L4_BIT[n]
         return bits
 
     def lay_list(self, st: StateData, ti: int, stables: bool, qual: int) -> list[Lay]:
@@ -598,7 +600,7 @@ def _l4_bits(nodes: list[int]) -> int:
         if n == ABBEY or (n >= 0 and IS_LIVESTOCK[n]):
             bits |= 1  # the Abbey and the livestock (laid finished) always qualify
         elif n >= 0:
-            bits |= 1 << (n + 1)
+            bits |= _L4_BIT[n]
     return bits
 
 
@@ -742,10 +744,7 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     """The placements of type ``ti`` at cell ``key`` in these rotations, as shared actions
     (kept in ``LAYS`` by one int: compiled, an ``lru_cache`` key of four, one of them a
     tuple, cost more to build and hash than the lookup saved)."""
-    mask = 0
-    for r in rots:
-        mask |= 1 << r
-    code = ((key * _TYPE_COUNT + ti) * 2 + stables) * 16 + mask
+    code = ((key * _TYPE_COUNT + ti) * 2 + stables) * 16 + _ROTATION_MASK[rots]
     got = LAYS.get(code)
     if got is None:
         if len(LAYS) >= _LAYS_LIMIT:
@@ -757,6 +756,11 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
 
 
 _TYPE_COUNT: Final = len(TYPES)
+#: per set of rotations (ascending, as every listing holds them), its bits
+_ROTATION_MASK: Final = {
+    rots: sum(1 << r for r in rots)
+    for rots in (tuple(r for r in range(4) if bits >> r & 1) for bits in range(16))
+}
 #: the placements ``lays_at`` made so far (a memo of a pure function, as ``lru_cache`` is)
 LAYS: Final[dict[int, tuple[Lay, ...]]] = {}
 _LAYS_LIMIT: Final = 1 << 16

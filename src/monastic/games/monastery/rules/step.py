@@ -154,16 +154,17 @@ def _may_end(st: StateData, node: int, counts: list[int]) -> bool:
 def movable(st: StateData, seat: int) -> list[int]:
     """One representative per distinct place: upright, not stopped, not on a full uc tile."""
     out = []
-    seen: set[tuple[int, int]] = set()
+    seen: list[int] = []  # the places met, as location * BOX_SPAN + box
+    location, posture, box = st.monk_location, st.monk_posture, st.monk_box
     for m in common.seat_monks(st, seat):
-        loc = st.monk_location[m]
-        if loc < IN_ABBEY or st.monk_posture[m] != UPRIGHT or m in st.stopped_monks:
+        loc = location[m]
+        if loc < IN_ABBEY or posture[m] != UPRIGHT or m in st.stopped_monks:
             continue
         if loc >= 0 and not st.tile_finished[loc] and -1 not in st.tile_box_monks[loc]:
             continue
-        place = (loc, st.monk_box[m])
+        place = loc * BOX_SPAN + box[m]
         if place not in seen:
-            seen.add(place)
+            seen.append(place)
             out.append(m)
     return out
 
