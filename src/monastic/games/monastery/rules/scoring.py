@@ -202,16 +202,13 @@ _HAS_SYMBOL: Final = tuple(t.symbol in SYMBOLS for t in INSTANCES)
 
 
 def _library_pairs(st: StateData) -> list[Library]:
-    cells = [
-        c
-        for c in range(BOARD_CELLS)
-        if st.board_letters[c] not in ("", "+") and not st.board_small_side[c]
-    ]
+    letters, small = st.board_letters, st.board_small_side
+    cells = [c for c in range(BOARD_CELLS) if letters[c] not in ("", "+") and not small[c]]
     return [
         _library(a, b)
         for i, a in enumerate(cells)
         for b in cells[i + 1 :]
-        if st.board_letters[a] != st.board_letters[b]
+        if letters[a] != letters[b]
     ]
 
 
