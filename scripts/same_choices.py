@@ -10,6 +10,10 @@ after it, and the ``widen_order`` of the legal actions (where the game has one).
 ``search``: ISMCTS analyses (``bot.analyse``: each action's visit share and mean reward) of
 30 iterations at every 37th decision of seeded greedy games.
 
+``legal``: every decision's legal actions, in their order, of seeded 2-4 player random games
+(``random.Random(seed)`` picking, as ``scripts/count_monastery.py`` plays), and each game's
+saved final state (a digest of it): the proof of a faster listing or apply.
+
     python scripts/same_choices.py OLD/src NEW/src --game monastery --probe greedy --games 8
 """
 
@@ -60,6 +64,23 @@ for seed in range(int(sys.argv[2])):
         k += 1
 """
 
+LEGAL = r"""
+import hashlib, random, sys
+from monastic import load_game
+game = load_game(sys.argv[1])
+for seed in range(int(sys.argv[2])):
+    state = game.new_game(2 + seed % 3, seed)
+    pick = random.Random(seed)
+    k = 0
+    while acting := state.to_act():
+        legal = state.legal_actions(acting[0])
+        print(seed, k, [str(a) for a in legal])
+        state.apply_quiet(acting[0], pick.choice(legal))
+        k += 1
+    print(seed, "final", hashlib.sha256(state.to_json().encode()).hexdigest())
+"""
+PROBES = {"greedy": GREEDY, "search": SEARCH, "legal": LEGAL}
+
 
 def _probe(tree: str, code: str, game: str, games: int) -> list[str]:
     env = {**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": "0"}
@@ -80,10 +101,10 @@ def main() -> int:
     parser.add_argument("old", help="a source tree (the folder holding monastic/)")
     parser.add_argument("new", help="the other source tree")
     parser.add_argument("--game", default="monastery")
-    parser.add_argument("--probe", choices=("greedy", "search"), default="greedy")
+    parser.add_argument("--probe", choices=tuple(PROBES), default="greedy")
     parser.add_argument("--games", type=int, default=8)
     args = parser.parse_args()
-    code = GREEDY if args.probe == "greedy" else SEARCH
+    code = PROBES[args.probe]
     old, new = (_probe(tree, code, args.game, args.games) for tree in (args.old, args.new))
     differ = [i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
     print(f"{len(old)} and {len(new)} probed decisions")
