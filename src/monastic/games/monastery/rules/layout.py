@@ -741,9 +741,10 @@ def made_move(sx: int, sy: int, sbox: int, dx: int, dy: int, dbox: int, cost: in
 
 
 def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[Lay, ...]:
-    """The placements of type ``ti`` at cell ``key`` in these rotations, as shared actions
-    (kept in ``LAYS`` by one int: compiled, an ``lru_cache`` key of four, one of them a
-    tuple, cost more to build and hash than the lookup saved)."""
+    """The placements of type ``ti`` at cell ``key`` in these rotations (ascending, as
+    ``Layout.rotations`` gives them), as shared actions (kept in ``LAYS`` by one int:
+    compiled, an ``lru_cache`` key of four, one of them a tuple, cost more to build and hash
+    than the lookup saved)."""
     code = ((key * _TYPE_COUNT + ti) * 2 + stables) * 16 + _ROTATION_MASK[rots]
     got = LAYS.get(code)
     if got is None:
