@@ -42,6 +42,9 @@ class Seat:
 
     def __init__(self, browser: Any, url: str, viewport: dict[str, int], seed: int) -> None:
         self.context = browser.new_context(viewport=viewport)
+        # Waits and screenshots get 90 s, not Playwright's 30: on a loaded host (the compiled
+        # suite beside other work) a full-page screenshot of a finished game took longer.
+        self.context.set_default_timeout(90_000)
         self.page = self.context.new_page()
         self.frames: list[dict[str, Any]] = []
         self.page_errors: list[str] = []
