@@ -756,6 +756,7 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     return got
 
 
+#: the number of tile types (a factor of ``lays_at``'s memo code)
 _TYPE_COUNT: Final = len(TYPES)
 #: per set of rotations (ascending, as every listing holds them), its bits
 _ROTATION_MASK: Final = {

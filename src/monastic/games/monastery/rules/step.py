@@ -90,8 +90,6 @@ def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
 
 def _passages(st: StateData, seat: int) -> tuple[int, ...]:
     """Laid passages a monk of ``seat`` may jump to (M-19, team: partner's too)."""
-    if not st.team and st.tile_cell[PASSAGE_OF[st.seat_colour[seat]]] < 0:
-        return ()  # the common case: the own passage not laid yet
     colours = [st.seat_colour[seat]]
     if st.team:
         colours.append(common.partner_colour(st, seat))
