@@ -30,21 +30,18 @@ class MonasteryState(StateData):
         return legal.to_act(self)
 
     def legal_actions(self, seat: int) -> list[Any]:
-        out = legal.legal_actions(self, seat)
-        # [fingerprint, the actions, their set once ``is_legal`` asks]: random play and search
-        # never ask, so the set (hashing every action) waits.
-        self._legal_cache = [self._fingerprint(seat), tuple(out), None]
-        return out
+        return legal.legal_actions(self, seat)
 
     def is_legal(self, seat: int, action: Any) -> bool:
         check_action(action)  # an action built by hand: ActionSyntaxError if malformed
+        # [fingerprint, the set of legal actions]: checking several actions at one decision
+        # (a person's tries, a protocol's) lists them once. Only checked play pays for it:
+        # random play and search never ask.
+        fingerprint = self._fingerprint(seat)
         cached = self._legal_cache
-        if cached is None or cached[0] != self._fingerprint(seat):
-            self.legal_actions(seat)
-            cached = self._legal_cache
-        if cached[2] is None:
-            cached[2] = frozenset(cached[1])
-        return action in cached[2]
+        if cached is None or cached[0] != fingerprint:
+            cached = self._legal_cache = [fingerprint, frozenset(self.legal_actions(seat))]
+        return action in cached[1]
 
     def _fingerprint(self, seat: int) -> tuple[Any, ...]:
         """Cheap identity of the decision point (guards the legal-action cache)."""

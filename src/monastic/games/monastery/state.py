@@ -168,7 +168,7 @@ class StateData(State):  # abstract: the rules come with the game's state class
     seed: int
     # Not game data, never saved:
     _layout: Any  # rules.layout.Layout of the laid tiles or None; copies share it (immutable)
-    _legal_cache: Any  # the last listing of legal actions (game.py); one state's own
+    _legal_cache: Any  # the legal actions is_legal last listed (game.py); one state's own
 
     # Data ---------------------------------------------------------------------------------
 
