@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import Final
 
 from monastic.games.monastery.catalogue import (
@@ -278,7 +279,9 @@ def cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tupl
             passing &= _SIDE_PASSES[d][e][classes[d]]
             linking |= _SIDE_LINKS[d][e]
     passing &= linking | _LIVESTOCK_BITS
-    return tuple(_NIBBLE_ROTS[passing >> (4 * ti) & 15] for ti in range(len(TYPES)))
+    # A byte holds two types' nibbles: the bytes, each looked up as a pair, in C.
+    pairs = map(_BYTE_ROTS.__getitem__, passing.to_bytes(_TYPE_BYTES, "little"))
+    return tuple(chain.from_iterable(pairs))[: len(TYPES)]
 
 
 def _side_bits(d: int, e: int, cls: int) -> tuple[int, int]:
@@ -308,6 +311,9 @@ _SIDE_LINKS: Final = tuple(tuple(by_cls[0][1] for by_cls in by_e) for by_e in _S
 _DISTINCT_BITS: Final = sum(1 << (4 * t.index + r) for t in TYPES for r in DISTINCT_ROTS[t.index])
 _LIVESTOCK_BITS: Final = sum(15 << (4 * t.index) for t in TYPES if t.category == "livestock")
 _NIBBLE_ROTS: Final = tuple(tuple(r for r in range(4) if bits >> r & 1) for bits in range(16))
+#: per byte of those bits, the rotations of its two types (low nibble first)
+_BYTE_ROTS: Final = tuple((_NIBBLE_ROTS[b & 15], _NIBBLE_ROTS[b >> 4]) for b in range(256))
+_TYPE_BYTES: Final = (len(TYPES) + 1) // 2
 
 
 def group_component(st: StateData, node: int) -> int:

@@ -29,7 +29,9 @@ random games and compare):
   again only at the cells the layouts since changed (``recent``: the cell laid on and those
   whose neighbours changed for every type; the cells by a grown group for that group's
   types only); every other cell's entry is the same, since it depends only on its
-  neighbours and their groups.
+  neighbours and their groups. ``lays[(type, stables, qual)]`` are its placements when the
+  tiles stand as ``qual`` says, and ``hand_lays[(colour, hand, stables, qual)]`` a hand's
+  (``step.lay_actions``).
 - ``routes_memo[(start, stops, jumps)]`` is the breadth-first search from ``start`` cut at
   the budget it records (every node within it found, with its cost, in the order of a
   search without a bound), so it answers any budget up to that one; ``place_rank``,
@@ -147,6 +149,7 @@ class Layout:
         "fits",
         "frontier",
         "groups",
+        "hand_lays",
         "known",
         "laid",
         "lays",
@@ -193,6 +196,8 @@ class Layout:
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
     by_type: dict[tuple[int, bool], list[Fit]]  # the cells a type fits, by key
     lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
+    # (colour, hand, stables, L4 standing) -> the hand's actions (``step.lay_actions``)
+    hand_lays: dict[tuple[int, tuple[int, ...], bool, int], list[Lay]]
     routes_memo: dict[tuple[int, bytes, tuple[int, ...]], Routes]
     # the layouts of the same laid tiles with hidden ones under other identities (the worlds
     # ``determinize`` samples), by the laid order under those identities
@@ -225,6 +230,7 @@ class Layout:
         new.known = {}
         new.recent = ()
         new.lays = {}
+        new.hand_lays = {}
         new.routes_memo = {}
         new.place_rank = None
         new.spots = []
@@ -318,6 +324,7 @@ class Layout:
         new.known = known
         new.recent = (*self.recent[1 - _RECENT :], (stale, group, grouped))
         new.lays = {}
+        new.hand_lays = {}
         new.routes_memo = {}
         new.place_rank = None
         new.spots = []

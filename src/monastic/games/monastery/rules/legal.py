@@ -48,10 +48,12 @@ def to_act(st: StateData) -> list[int]:
 
 
 def legal_actions(st: StateData, seat: int) -> list[Any]:
-    if seat not in to_act(st):
+    if st.over:
         return []
     if st.pending:
         p = st.pending[-1]
+        if p[1] != seat:
+            return []
         if p[0] == P_TIE:
             return [Elect(st.seat_colour[s]) for s in p[3:]]
         if p[0] == P_PRISON:
@@ -60,12 +62,14 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
             return [*(Imprison(c) for c in colours), Imprison(-1)]
         ids = sorted({INSTANCES[t].id for t in st.hands[seat] if INSTANCES[t].owner_colour < 0})
         return [Return(i) for i in ids]
-    if st.phase == "step":
-        return step.legal(st, seat)
-    if st.phase == "score":
-        return scoring.legal(st, seat)
-    if st.phase == "brew":
-        return brewhouse.legal(st, seat)
+    # the seat to act as ``to_act`` finds it, without making its list
+    phase = st.phase
+    if phase == "step":
+        return step.legal(st, seat) if st.turn_order[st.turn] == seat else []
+    if phase == "score":
+        return scoring.legal(st, seat) if st.turn_order[st.turn] == seat else []
+    if phase == "brew":
+        return brewhouse.legal(st, seat) if st.brewers[st.turn] == seat else []
     return []
 
 

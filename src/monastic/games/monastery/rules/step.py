@@ -79,13 +79,24 @@ _LAYABLE_TYPE: Final = tuple(
 
 
 def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
-    """The legal placements of the hand, by type index, then cell, then rotation."""
+    """The legal placements of the hand, by type index, then cell, then rotation (shared:
+    never change the list). A step lists them again after every move, mostly unchanged."""
     lay = layout(st)
     qual = lay.qualified(st)
-    out: list[Lay] = []
-    for ti in hand_types(st, seat):
-        out.extend(lay.lay_list(st, ti, stables, qual))
+    key = (st.seat_colour[seat], tuple(st.hands[seat]), stables, qual)
+    out = lay.hand_lays.get(key)
+    if out is None:
+        out = []
+        for ti in hand_types(st, seat):
+            out.extend(lay.lay_list(st, ti, stables, qual))
+        if len(lay.hand_lays) >= _HAND_LAYS_LIMIT:
+            lay.hand_lays.clear()
+        lay.hand_lays[key] = out
     return out
+
+
+#: memo bound of ``Layout.hand_lays``: a search meets many hands on one layout
+_HAND_LAYS_LIMIT: Final = 1024
 
 
 def _passages(st: StateData, seat: int) -> tuple[int, ...]:
