@@ -185,17 +185,20 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
     budget = st.movement_points
     boxes = st.tile_box_monks
     lay = layout(st)
+    spots = lay.spot_list()
     if budget > 0:
         counts = _monk_counts(st)
         stops = _stops(st)
         jumps = _passages(st, seat)
         finished, cell = st.tile_finished, st.tile_cell
-        spots = lay.spot_list()
         targets = lay.target_list()
+    location, monk_box = st.monk_location, st.monk_box
     for m in movable(st, seat):
-        start = common.node_of(st, m)
-        sx, sy = common.xy_of_node(st, start)
-        sbox = st.monk_box[m]
+        start = location[m]
+        if start == IN_ABBEY:
+            start = ABBEY
+        sx, sy = spots[start]
+        sbox = monk_box[m]
         if budget > 0:
             row = MOVES.row(-1 if start == ABBEY else cell[start], sbox)
             order, dist, _ = lay.routes(st, start, stops, jumps, budget)
