@@ -418,27 +418,33 @@ class Layout:
         if got is not None:
             return got
         stale = self._stale_since(which)
+        looked: list[int] | set[int]
         if stale is None:
-            got = []
-            cells = self.cells
-            for key in self.frontier:
-                if not cells[key][3][ti]:  # most types fail L2, L3 or L5 at most cells
-                    continue
-                entry = self._fit_entry(key, ti, stables)
-                if entry is not None:
-                    got.append(entry)
+            got, looked = [], self.frontier  # by key, as the frontier is
         else:
             got = [fit for fit in self.known[which][1] if fit.key not in stale]
-            cells = self.cells
-            for key in stale:
-                info = cells.get(key)
-                if info is not None and info[3][ti]:
-                    entry = self._fit_entry(key, ti, stables)
-                    if entry is not None:
-                        i = len(got)  # by key: the lists are short, so from the end
-                        while i > 0 and got[i - 1].key > key:
-                            i -= 1
-                        got.insert(i, entry)
+            looked = stale
+        grouped = TYPES[ti].group != 0  # L6 to check too (``rotations``)
+        cells = self.cells
+        for key in looked:
+            info = cells.get(key)  # a stale cell may have left the frontier
+            if info is None:
+                continue
+            rots = info[3][ti]
+            if not rots:  # most types fail L2, L3 or L5 at most cells
+                continue
+            if grouped:
+                rots = self.rotations(key, ti)
+                if not rots:
+                    continue
+            fit = Fit(key, info[4], lays_at(key, ti, stables, rots))
+            if stale is None:
+                got.append(fit)
+                continue
+            i = len(got)  # by key: the lists are short, so from the end
+            while i > 0 and got[i - 1].key > key:
+                i -= 1
+            got.insert(i, fit)
         self.by_type[which] = got
         return got
 
@@ -461,19 +467,15 @@ class Layout:
                 stale |= grouped
         return stale
 
-    def _fit_entry(self, key: int, ti: int, stables: bool) -> Fit | None:
-        """``key``'s entry of ``_fitting``, None when no rotation fits there."""
-        rots = self.rotations(key, ti)
-        if not rots:
-            return None
-        return Fit(key, self.cells[key][4], lays_at(key, ti, stables, rots))
-
-    def any_placement(self, st: StateData, types: list[int]) -> bool:
-        """Some type of ``types`` fits somewhere, every tile counting as qualifying (E2)."""
-        for key in self.frontier:
-            for ti in types:
-                if self.rotations(key, ti):
-                    return True
+    def any_placement(self, st: StateData, types: set[int], order: tuple[int, ...]) -> bool:
+        """Some type of ``types`` fits somewhere, every tile counting as qualifying (E2).
+        The types are tried in ``order``, the likeliest to fit first."""
+        frontier = self.frontier
+        for ti in order:
+            if ti in types:
+                for key in frontier:
+                    if self.rotations(key, ti):
+                        return True
         return False
 
     def routes(
