@@ -47,6 +47,7 @@ entries that are pure functions of it) and clones share it. Saves never hold it.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, Final
 
@@ -467,15 +468,15 @@ class Layout:
                 stale |= grouped
         return stale
 
-    def any_placement(self, st: StateData, types: set[int], order: tuple[int, ...]) -> bool:
-        """Some type of ``types`` fits somewhere, every tile counting as qualifying (E2).
-        The types are tried in ``order``, the likeliest to fit first."""
+    def any_placement(self, st: StateData, types: Iterable[int]) -> bool:
+        """Some type of ``types`` (the likeliest to fit first: they are tried in turn, and
+        may be made as they are needed) fits somewhere, every tile counting as qualifying
+        (E2)."""
         frontier = self.frontier
-        for ti in order:
-            if ti in types:
-                for key in frontier:
-                    if self.rotations(key, ti):
-                        return True
+        for ti in types:
+            for key in frontier:
+                if self.rotations(key, ti):
+                    return True
         return False
 
     def routes(
