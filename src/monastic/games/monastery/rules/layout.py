@@ -807,20 +807,15 @@ class MoveTable:
 
     @staticmethod
     def add(
-        row: dict[int, Move],
-        code: int,
-        sx: int,
-        sy: int,
-        sbox: int,
-        dx: int,
-        dy: int,
-        dbox: int,
-        cost: int,
+        row: dict[int, Move], code: int, sx: int, sy: int, sbox: int, to: tuple[int, int]
     ) -> Move:
-        """A move not in its row yet, made and kept."""
+        """The move of ``code`` (``move_code``) from ``sx, sy, sbox`` to the place ``to``,
+        not in its row yet: made and kept."""
         if len(row) >= _ROW_LIMIT:
             row.clear()
-        got = row[code] = made_move(sx, sy, sbox, dx, dy, dbox, cost)
+        cost = code % COST_SPAN
+        box = code // COST_SPAN % BOX_SPAN - 1
+        got = row[code] = made_move(sx, sy, sbox, to[0], to[1], box, cost)
         return got
 
 

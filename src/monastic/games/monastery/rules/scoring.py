@@ -205,17 +205,18 @@ def _library_pairs(st: StateData) -> list[Library]:
     letters, small = st.board_letters, st.board_small_side
     cells = [c for c in range(BOARD_CELLS) if letters[c] not in ("", "+") and not small[c]]
     return [
-        _library(a, b)
+        _LIBRARIES[a][b - a - 1]
         for i, a in enumerate(cells)
         for b in cells[i + 1 :]
         if letters[a] != letters[b]
     ]
 
 
-@lru_cache(maxsize=4096)
-def _library(a: int, b: int) -> Library:
-    """One shared ``Library`` per pair of cells (actions are frozen values)."""
-    return Library(a, b)
+#: every Library use, made once (actions are frozen values): per first cell ``a``, the one
+#: with each later cell ``b``, at ``b - a - 1``
+_LIBRARIES: Final = tuple(
+    tuple(Library(a, b) for b in range(a + 1, BOARD_CELLS)) for a in range(BOARD_CELLS)
+)
 
 
 def _pray_options(st: StateData, seat: int) -> list[Pray]:

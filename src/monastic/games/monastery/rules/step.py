@@ -220,7 +220,7 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                     if counts[node] < VALUE[node]:
                         move = row.get(code)
                         if move is None:
-                            move = _new_move(row, code, sx, sy, sbox, spots[node])
+                            move = MOVES.add(row, code, sx, sy, sbox, spots[node])
                         out.append(move)
                     continue
                 for occupant in boxes[node]:
@@ -228,13 +228,13 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                     if occupant == -1:
                         move = row.get(code)
                         if move is None:
-                            move = _new_move(row, code, sx, sy, sbox, spots[node])
+                            move = MOVES.add(row, code, sx, sy, sbox, spots[node])
                         out.append(move)
             if abbey:
                 code = targets[ABBEY] + dist[ABBEY]
                 move = row.get(code)
                 if move is None:
-                    move = _new_move(row, code, sx, sy, sbox, ABBEY_XY)
+                    move = MOVES.add(row, code, sx, sy, sbox, ABBEY_XY)
                 out.append(move)
         if m in st.shiftable_monks:
             occupants = boxes[start]
@@ -242,16 +242,6 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                 if occupants[b] == -1:
                     out.append(_shift(sx, sy, sbox, b))
     return out
-
-
-def _new_move(
-    row: dict[int, Move], code: int, sx: int, sy: int, sbox: int, to: tuple[int, int]
-) -> Move:
-    """The move of ``code`` (``move_code``) from ``sx, sy, sbox`` to the place ``to``, made
-    and kept in its row (the first time only)."""
-    cost = code % COST_SPAN
-    box = code // COST_SPAN % BOX_SPAN - 1
-    return MOVES.add(row, code, sx, sy, sbox, to[0], to[1], box, cost)
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
