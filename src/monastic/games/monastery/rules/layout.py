@@ -48,7 +48,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any, Final
 
 from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
@@ -80,7 +79,6 @@ __all__ = [
     "Fit",
     "Layout",
     "MoveTable",
-    "lay_action",
     "layout",
     "move_code",
     "tile_laid",
@@ -754,15 +752,21 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     """The placements of type ``ti`` at cell ``key`` in these rotations (ascending, as
     ``Layout.rotations`` gives them), as shared actions (kept in ``LAYS`` by one int:
     compiled, an ``lru_cache`` key of four, one of them a tuple, cost more to build and hash
-    than the lookup saved)."""
-    code = ((key * _TYPE_COUNT + ti) * 2 + stables) * 16 + _ROTATION_MASK[rots]
+    than the lookup saved). Each placement is made once, as the set of its one rotation."""
+    base = ((key * _TYPE_COUNT + ti) * 2 + stables) * 16
+    code = base + _ROTATION_MASK[rots]
     got = LAYS.get(code)
     if got is None:
         if len(LAYS) >= _LAYS_LIMIT:
             LAYS.clear()
         x, y = cell_xy(key)
-        tile = TYPES[ti].id
-        got = LAYS[code] = tuple([lay_action(tile, x, y, r, stables) for r in rots])
+        lays = []
+        for r in rots:
+            one = LAYS.get(base + (1 << r))
+            if one is None:
+                one = LAYS[base + (1 << r)] = (made_lay(TYPES[ti].id, x, y, r, stables),)
+            lays.append(one[0])
+        got = LAYS[code] = tuple(lays)
     return got
 
 
@@ -776,12 +780,6 @@ _ROTATION_MASK: Final = {
 #: the placements ``lays_at`` made so far (a memo of a pure function, as ``lru_cache`` is)
 LAYS: Final[dict[int, tuple[Lay, ...]]] = {}
 _LAYS_LIMIT: Final = 1 << 16
-
-
-@lru_cache(maxsize=1 << 16)
-def lay_action(tile: str, x: int, y: int, rot: int, stables: bool) -> Lay:
-    """One shared ``Lay`` per placement (actions are frozen values; making them is dear)."""
-    return made_lay(tile, x, y, rot, stables)
 
 
 class MoveTable:
