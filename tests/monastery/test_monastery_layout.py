@@ -93,11 +93,13 @@ def check_layout(st: MonasteryState) -> None:
                     _reachable(st, seat, start, budget).items()
                 )
     # Each search kept stopped at its budget or met everything: a fresh search agrees.
-    for (start, stops, jumps), (order, dist, bound) in kept.routes_memo.items():
+    for (start, stops, jumps), (order, dist, bound, tiles) in kept.routes_memo.items():
         again = fresh.routes(st, start, stops, jumps, bound)
-        assert (order, dist) == again[:2]
+        assert (order, dist, tiles) == (again[0], again[1], again[3])
         costs = [dist[node] for node in order]
         assert costs == sorted(costs) and all(0 < c <= bound for c in costs)
+        # the tiles met, by place (the Abbey is not a tile)
+        assert tiles == [node for _, _, node in fresh.places if node in order and node != ABBEY]
     # The places by node, and the moves listed from them against a loop over every place.
     nodes = [node for _, _, node in fresh.places]
     random.Random(len(nodes)).shuffle(nodes)

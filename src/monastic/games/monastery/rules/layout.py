@@ -91,9 +91,10 @@ CellInfo = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int
 ]
 #: a start's routes within a budget: the nodes in breadth-first order (so by cost), the
-#: cost per node (-1: not reached, 0: the start) and the budget the search stopped at
-#: (``_UNBOUNDED`` when it met every node it could reach)
-Routes = tuple[list[int], list[int], int]
+#: cost per node (-1: not reached, 0: the start), the budget the search stopped at
+#: (``_UNBOUNDED`` when it met every node it could reach) and the tiles it met by place
+#: (the Abbey left out: it is placed last, and its cost says whether it was met)
+Routes = tuple[list[int], list[int], int, list[int]]
 #: the movement graph's nodes are the tiles and the Abbey
 NODES: Final = ABBEY + 1
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
@@ -522,7 +523,10 @@ class Layout:
                         met.append(nxt)
             queue += met
             layer = met
-        got = (queue, dist, bound)
+        tiles = self.by_place(queue[:])
+        if dist[ABBEY] > 0:
+            tiles.pop()
+        got = (queue, dist, bound, tiles)
         if len(self.routes_memo) >= _MEMO_LIMIT:
             self.routes_memo.clear()
         self.routes_memo[memo_key] = got

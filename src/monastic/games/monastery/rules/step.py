@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import lru_cache
 from typing import Any, Final
 
@@ -126,7 +125,7 @@ def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, in
     """Min cost from ``start`` to every node a monk may end on (start excluded), in the order
     a breadth-first search meets them."""
     counts = _monk_counts(st)
-    order, dist, _ = layout(st).routes(st, start, _stops(st), _passages(st, seat), budget)
+    order, dist, _, _ = layout(st).routes(st, start, _stops(st), _passages(st, seat), budget)
     return {
         node: dist[node] for node in order if dist[node] <= budget and _may_end(st, node, counts)
     }
@@ -201,19 +200,14 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         sbox = monk_box[m]
         if budget > 0:
             row = MOVES.row(-1 if start == ABBEY else cell[start], sbox)
-            order, dist, _ = lay.routes(st, start, stops, jumps, budget)
+            order, dist, _, nodes = lay.routes(st, start, stops, jumps, budget)
             # The moves by place, never by tile number (which would hint at hidden
-            # identities): the nodes within the budget, a prefix of the order (by cost; all
-            # of it unless a search for more is reused), sorted by place.
+            # identities): the tiles met, all within the budget unless a search for more is
+            # reused.
             if order and dist[order[-1]] > budget:
-                nodes = lay.by_place(order[: bisect_right(order, budget, key=dist.__getitem__)])
-            else:
-                nodes = lay.by_place(order[:])
+                nodes = [node for node in nodes if dist[node] <= budget]
             # To a finished tile with room, into each free box of a tile still filling, or
             # to the Abbey (whose place comes last); each move from ``row``, by its code.
-            abbey = bool(nodes) and nodes[-1] == ABBEY
-            if abbey:
-                nodes.pop()
             for node in nodes:
                 code = targets[node] + dist[node]
                 if finished[node]:
@@ -230,7 +224,7 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
                         if move is None:
                             move = MOVES.add(row, code, sx, sy, sbox, spots[node])
                         out.append(move)
-            if abbey:
+            if 0 < dist[ABBEY] <= budget:
                 code = targets[ABBEY] + dist[ABBEY]
                 move = row.get(code)
                 if move is None:
