@@ -176,23 +176,26 @@ def begin_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:
 
 
 def _symbol_tiles(st: StateData, seat: int) -> list[int]:
+    """The tiles whose symbol ``seat`` may use now (S2), ascending: finished, not built this
+    round, not used yet in this scoring, nobody praying there, and an upright monk of the
+    seat on it that is not building. Found from the seat's monks, the few places to look."""
     if st.simple:
         return []
-    out = []
-    location, posture = st.monk_location, st.monk_posture
-    for i in st.laid_order:
-        if (
-            not _HAS_SYMBOL[i]
-            or not st.tile_finished[i]
-            or st.tile_built_round[i] == st.round
-            or i in st.used_symbol_tiles
-            or _prayed_on(st, i)
-        ):
-            continue
-        for m in common.seat_monks(st, seat):
-            if location[m] == i and posture[m] == UPRIGHT and m not in st.building_monks:
-                out.append(i)
-                break
+    location, posture, building = st.monk_location, st.monk_posture, st.building_monks
+    found: set[int] = set()
+    for m in common.seat_monks(st, seat):
+        node = location[m]
+        if node >= 0 and posture[m] == UPRIGHT and m not in building:
+            found.add(node)
+    out = [
+        i
+        for i in found
+        if _HAS_SYMBOL[i]
+        and st.tile_finished[i]
+        and st.tile_built_round[i] != st.round
+        and i not in st.used_symbol_tiles
+        and not _prayed_on(st, i)
+    ]
     out.sort()
     return out
 
