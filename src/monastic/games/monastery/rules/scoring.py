@@ -181,15 +181,9 @@ def _symbol_tiles(st: StateData, seat: int) -> list[int]:
     seat on it that is not building. Found from the seat's monks, the few places to look."""
     if st.simple:
         return []
-    location, posture, building = st.monk_location, st.monk_posture, st.building_monks
-    found: set[int] = set()
-    for m in common.seat_monks(st, seat):
-        node = location[m]
-        if node >= 0 and posture[m] == UPRIGHT and m not in building:
-            found.add(node)
     out = [
         i
-        for i in found
+        for i in _free_monk_tiles(st, seat)
         if _HAS_SYMBOL[i]
         and st.tile_finished[i]
         and st.tile_built_round[i] != st.round
@@ -222,14 +216,21 @@ _LIBRARIES: Final = tuple(
 )
 
 
-def _pray_options(st: StateData, seat: int) -> list[Pray]:
-    out: list[Pray] = []
+def _free_monk_tiles(st: StateData, seat: int) -> set[int]:
+    """The tiles where ``seat`` has an upright monk that is not building."""
     location, posture, building = st.monk_location, st.monk_posture, st.building_monks
     found: set[int] = set()
     for m in common.seat_monks(st, seat):
         node = location[m]
         if node >= 0 and posture[m] == UPRIGHT and m not in building:
             found.add(node)
+    return found
+
+
+def _pray_options(st: StateData, seat: int) -> list[Pray]:
+    out: list[Pray] = []
+    location, posture = st.monk_location, st.monk_posture
+    found = _free_monk_tiles(st, seat)
     if not found:
         return out
     for node in sorted(found):
