@@ -38,22 +38,26 @@ __all__ = ["legal_actions", "to_act", "why_illegal"]
 
 
 def to_act(st: StateData) -> list[int]:
+    seat = acting_seat(st)
+    return [] if seat < 0 else [seat]
+
+
+def acting_seat(st: StateData) -> int:
+    """The one seat that decides now, -1 once the game is over."""
     if st.over:
-        return []
+        return -1
     if st.pending:
-        return [st.pending[-1][1]]
+        return st.pending[-1][1]
     if st.phase == "brew":
-        return [st.brewers[st.turn]]
-    return [st.turn_order[st.turn]]
+        return st.brewers[st.turn]
+    return st.turn_order[st.turn]
 
 
 def legal_actions(st: StateData, seat: int) -> list[Any]:
-    if st.over:
+    if acting_seat(st) != seat:
         return []
     if st.pending:
         p = st.pending[-1]
-        if p[1] != seat:
-            return []
         if p[0] == P_TIE:
             return [Elect(st.seat_colour[s]) for s in p[3:]]
         if p[0] == P_PRISON:
@@ -62,14 +66,12 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
             return [*(Imprison(c) for c in colours), Imprison(-1)]
         ids = sorted({INSTANCES[t].id for t in st.hands[seat] if INSTANCES[t].owner_colour < 0})
         return [Return(i) for i in ids]
-    # the seat to act as ``to_act`` finds it, without making its list
-    phase = st.phase
-    if phase == "step":
-        return step.legal(st, seat) if st.turn_order[st.turn] == seat else []
-    if phase == "score":
-        return scoring.legal(st, seat) if st.turn_order[st.turn] == seat else []
-    if phase == "brew":
-        return brewhouse.legal(st, seat) if st.brewers[st.turn] == seat else []
+    if st.phase == "step":
+        return step.legal(st, seat)
+    if st.phase == "score":
+        return scoring.legal(st, seat)
+    if st.phase == "brew":
+        return brewhouse.legal(st, seat)
     return []
 
 
