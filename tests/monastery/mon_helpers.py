@@ -8,7 +8,7 @@ from typing import Any
 import monastic
 from monastic.games.monastery.catalogue import INSTANCES, TYPE_BY_ID
 from monastic.games.monastery.game import MonasteryState
-from monastic.games.monastery.rules import common, end, rounds, scoring, step
+from monastic.games.monastery.rules import common, end, occupancy, rounds, scoring, step
 from monastic.games.monastery.rules.geometry import cell_key
 
 GAME = monastic.load_game("monastery")
@@ -73,6 +73,7 @@ def put(
     st.grid[key] = i
     st.laid_order.append(i)
     st._layout = None
+    occupancy.forget(st)
     return i
 
 
@@ -93,6 +94,7 @@ def monk(
     if x is not None:
         cands += [m for m in range(colour * 5, colour * 5 + 5) if st.monk_location[m] == -1]
     m = cands[0]
+    occupancy.forget(st)
     st.monk_cross_row[m] = -1
     st.monk_posture[m] = posture
     if x is None or y is None:
@@ -117,6 +119,7 @@ def clear_monks(st: MonasteryState) -> None:
             st.monk_posture[m] = 0
     for b in st.tile_box_monks:
         b[:] = [-1] * len(b)
+    occupancy.forget(st)
 
 
 def start_step(st: MonasteryState, seat: int) -> None:

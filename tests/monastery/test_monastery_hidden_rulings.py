@@ -11,7 +11,7 @@ from mon_helpers import GAME, B, R, clear_monks, empty, give, monk, new, put, st
 from monastic.engine import events_for
 from monastic.games.monastery.catalogue import INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
-from monastic.games.monastery.rules import common, rounds, step
+from monastic.games.monastery.rules import common, occupancy, rounds, step
 from monastic.games.monastery.rules.geometry import placements
 
 
@@ -175,6 +175,7 @@ def test_MD16_others_cannot_tell_a_fitting_hand_from_a_hand_that_fits_nowhere() 
         red = [m for m in common.seat_monks(st, 0) if st.monk_location[m] == -1]
         blue = [m for m in common.seat_monks(st, 1) if st.monk_location[m] == -1]
         st.monk_location[red[0]] = st.monk_location[blue[0]] = stables  # not alone
+        occupancy.forget(st)  # edited by hand
         for t in list(st.hands[0]):
             if INSTANCES[t].owner_colour < 0:
                 st.hands[0].remove(t)

@@ -4,6 +4,7 @@
 memos of placements and routes incrementally; these games check each against a fresh
 recomputation (and the listings built from it against the reference ``geometry.placements``
 and a plain breadth-first search), at every decision of many random games of 2-4 players.
+So is ``rules.occupancy``, the monks per node and the open tiles, kept move by move.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from mon_helpers import GAME
 from monastic.games.monastery.actions import Lay, Move, Shift
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES, TYPES
 from monastic.games.monastery.game import MonasteryState
-from monastic.games.monastery.rules import end, geometry, step
+from monastic.games.monastery.rules import end, geometry, occupancy, step
 from monastic.games.monastery.rules.hidden import hidden_from
 from monastic.games.monastery.rules.layout import (
     BOX_SPAN,
@@ -63,10 +64,11 @@ def check_layout(st: MonasteryState) -> None:
     for (ti, stables), entries in kept.by_type.items():
         assert entries == fresh._fitting(ti, stables), TYPES[ti].id
         for fit in entries:
-            assert [(a.x, a.y, a.rot) for a in fit.lays] == [
+            lays = fit.placements(ti, stables)
+            assert [(a.x, a.y, a.rot) for a in lays] == [
                 (*geometry.cell_xy(fit.key), r) for r in fresh.rotations(fit.key, ti)
             ]
-            assert all(a.tile == TYPES[ti].id and a.stables == stables for a in fit.lays)
+            assert all(a.tile == TYPES[ti].id and a.stables == stables for a in lays)
     # The listings from it against the from-scratch references.
     all_types = list(range(len(TYPES)))
     reference = geometry.placements(st, all_types)
@@ -199,10 +201,25 @@ def play_checked(seed: int, players: int, options: dict[str, Any], every: int = 
         layout(st)
         if decisions % every == 0:
             check_layout(st)
+            check_occupancy(st)
         st.apply_quiet(seat, pick.choice(actions))
         decisions += 1
     layout(st)
     check_layout(st)
+    check_occupancy(st)
+
+
+def check_occupancy(st: MonasteryState) -> None:
+    """The occupancy kept move by move against one counted afresh, and against the rules'
+    own words: every monk on its node, open tiles unfinished with a free box."""
+    kept = occupancy.occupancy(st)
+    fresh = occupancy.made(st)
+    assert (kept.counts, kept.open) == (fresh.counts, fresh.open)
+    for node in range(ABBEY):
+        assert kept.counts[node] == st.monk_location.count(node)
+        laid = st.tile_cell[node] >= 0
+        uc_free = not st.tile_finished[node] and -1 in st.tile_box_monks[node]
+        assert kept.open[node] == (1 if laid and uc_free else 0)
 
 
 @pytest.mark.parametrize(("players", "options"), VARIANTS)
@@ -237,6 +254,11 @@ def test_a_loaded_save_and_a_clone_get_the_same_layout() -> None:
         kept.groups,
     )
     assert st.clone()._layout is kept
+    # A clone does not carry the occupancy, nor does a save: each counts its own.
+    occupancy.occupancy(st)
+    assert st.clone()._occupancy is None
+    assert "_occupancy" not in st.to_dict()
+    check_occupancy(loaded)
     assert loaded.legal_actions(st.to_act()[0]) == st.legal_actions(st.to_act()[0])
 
 
@@ -251,6 +273,7 @@ def test_a_resampled_world_gets_a_layout_of_its_own() -> None:
     assert isinstance(world, MonasteryState)
     layout(world)
     check_layout(world)
+    check_occupancy(world)
 
 
 def test_resampled_worlds_share_a_layout_where_their_laid_tiles_are_alike() -> None:

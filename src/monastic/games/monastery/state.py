@@ -101,6 +101,7 @@ class StateData(State):  # abstract: the rules come with the game's state class
         *_BOOL_OPTS,
         "_layout",
         "_legal_cache",
+        "_occupancy",
         "grid",
         "phase",
         "rng",
@@ -169,6 +170,7 @@ class StateData(State):  # abstract: the rules come with the game's state class
     # Not game data, never saved:
     _layout: Any  # rules.layout.Layout of the laid tiles or None; copies share it (immutable)
     _legal_cache: Any  # the legal actions is_legal last listed (game.py); one state's own
+    _occupancy: Any  # rules.occupancy.Occupancy of the monks or None; one state's own
 
     # Data ---------------------------------------------------------------------------------
 
@@ -229,6 +231,7 @@ class StateData(State):  # abstract: the rules come with the game's state class
         new.seed = self.seed
         new._layout = self._layout
         new._legal_cache = None
+        new._occupancy = None  # made again when asked: most clones are resampled at once
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -262,6 +265,7 @@ class StateData(State):  # abstract: the rules come with the game's state class
         st.grid = {k: v for k, v in data["grid"]}
         st._layout = None  # rebuilt when first needed
         st._legal_cache = None
+        st._occupancy = None
         return st
 
 

@@ -14,6 +14,7 @@ from monastic.games.monastery.catalogue import (
     INSTANCES,
     MONKS_PER_COLOUR,
 )
+from monastic.games.monastery.rules import occupancy
 from monastic.games.monastery.rules.geometry import cell_xy
 from monastic.games.monastery.state import IN_ABBEY, UPRIGHT, StateData
 
@@ -157,8 +158,10 @@ def to_bag(st: StateData, seat: int, type_id: str, events: list[Event] | None) -
 def to_abbey(st: StateData, m: int) -> None:
     """Send monk ``m`` home to the Abbey, upright, leaving any box it held."""
     loc = st.monk_location[m]
-    if loc >= 0 and st.monk_box[m] >= 0:
-        st.tile_box_monks[loc][st.monk_box[m]] = -1
+    if loc >= 0:
+        if st.monk_box[m] >= 0:
+            st.tile_box_monks[loc][st.monk_box[m]] = -1
+        occupancy.left(st, loc)
     st.monk_location[m] = IN_ABBEY
     st.monk_box[m] = -1
     st.monk_posture[m] = UPRIGHT

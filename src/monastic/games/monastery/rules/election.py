@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from monastic.engine import Event
 from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, MONKS_PER_COLOUR, N_MONKS
+from monastic.games.monastery.rules import occupancy
 from monastic.games.monastery.state import IN_ABBEY, P_PRISON, P_TIE, PRISONER, StateData
 
 __all__ = ["hold", "imprison", "set_abbot"]
@@ -53,5 +54,6 @@ def imprison(st: StateData, colour: int, events: list[Event] | None) -> None:
     m = next(m for m in monks if st.monk_location[m] == IN_ABBEY)
     st.monk_location[m] = cell
     st.monk_posture[m] = PRISONER
+    occupancy.entered(st, cell)
     if events is not None:
         events.append(Event("imprison", {"colour": COLOUR_LETTERS[colour]}))

@@ -99,6 +99,7 @@ def determinize(st: S, seat: int, rng: random.Random | Rng | int) -> S:
         layout = layout.variant(new)
     new._layout = layout
     new._legal_cache = None
+    new._occupancy = None
     # Blessing counts stay as they are: they are public (M-D15).
     return new
 

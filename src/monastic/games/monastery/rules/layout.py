@@ -24,7 +24,8 @@ random games and compare):
 - ``watch`` lists, sorted, the laid tiles next to the frontier whose L4 standing (finished, or
   fully occupied) may change: every one but the livestock, which are laid finished.
 - ``by_type[(type, stables)]`` lists, by key, the frontier cells where the type passes L2,
-  L3, L5 and L6 (``rotations``), each with its L4 bits and its placements. It is made from
+  L3, L5 and L6 (``rotations``), each with its L4 bits and those rotations (its placements
+  as actions are made when a listing first needs them: a ``Fit``). It is made from
   the newest list an earlier layout of the same line made for that type (``known``), looking
   again only at the cells the layouts since changed (``recent``: the cell laid on and those
   whose neighbours changed for every type; the cells by a grown group for that group's
@@ -41,7 +42,8 @@ random games and compare):
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
-entries that are pure functions of it) and clones share it. Saves never hold it.
+entries that are pure functions of it, and a ``Fit`` only its actions) and clones share it.
+Saves never hold it. (Listings read the L4 standing from ``rules.occupancy``.)
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ from monastic.games.monastery.rules.geometry import (
     cell_xy,
     node_edge,
 )
+from monastic.games.monastery.rules.occupancy import occupancy
 from monastic.games.monastery.state import StateData
 
 __all__ = [
@@ -119,24 +122,34 @@ _UNBOUNDED: Final = 1 << 30
 
 class Fit:
     """A frontier cell where a type fits: its key, the L4 bits of its neighbours
-    (``CellInfo``) and the placements there as actions. A class rather than a tuple: the
-    lists of them are copied from layout to layout, and compiled, a tuple read from a list
-    is taken apart and built again, where an object is only referenced."""
+    (``CellInfo``), the rotations that fit there, and, once a listing needed them, the
+    placements there as actions (most cells never qualify under L4 while they are on the
+    frontier, so their actions are never made). A class rather than a tuple: the lists of
+    them are copied from layout to layout, and compiled, a tuple read from a list is taken
+    apart and built again, where an object is only referenced."""
 
-    __slots__ = ("bits", "key", "lays")
+    __slots__ = ("bits", "key", "lays", "rots")
 
-    def __init__(self, key: int, bits: int, lays: tuple[Lay, ...]) -> None:
+    def __init__(self, key: int, bits: int, rots: tuple[int, ...]) -> None:
         self.key = key
         self.bits = bits
-        self.lays = lays
+        self.rots = rots
+        self.lays: tuple[Lay, ...] | None = None
+
+    def placements(self, ti: int, stables: bool) -> tuple[Lay, ...]:
+        """The placements here of type ``ti`` (the type of the list this fit is in)."""
+        got = self.lays
+        if got is None:
+            got = self.lays = lays_at(self.key, ti, stables, self.rots)
+        return got
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Fit):
             return NotImplemented
-        return self.key == other.key and self.bits == other.bits and self.lays == other.lays
+        return self.key == other.key and self.bits == other.bits and self.rots == other.rots
 
     def __repr__(self) -> str:
-        return f"Fit({self.key}, {self.bits}, {self.lays!r})"
+        return f"Fit({self.key}, {self.bits}, {self.rots!r})"
 
 
 class Layout:
@@ -386,10 +399,10 @@ class Layout:
     def qualified(self, st: StateData) -> int:
         """L4 standing now, as a bit set of the ``watch`` tiles finished or fully occupied
         (bit ``tile + 1``) and bit 0, which stands for the Abbey and the livestock."""
-        finished, boxes = st.tile_finished, st.tile_box_monks
+        open_ = occupancy(st).open
         bits = 1
         for n in self.watch:
-            if finished[n] or -1 not in boxes[n]:
+            if not open_[n]:
                 bits |= _L4_BIT[n]
         return bits
 
@@ -403,7 +416,7 @@ class Layout:
         out: list[Lay] = []
         for fit in self._fitting(ti, stables):
             if fit.bits & qual:
-                out.extend(fit.lays)
+                out.extend(fit.placements(ti, stables))
         if len(self.lays) >= _MEMO_LIMIT:
             self.lays.clear()
         self.lays[memo_key] = out
@@ -437,7 +450,7 @@ class Layout:
                 rots = self.rotations(key, ti)
                 if not rots:
                     continue
-            fit = Fit(key, info[4], lays_at(key, ti, stables, rots))
+            fit = Fit(key, info[4], rots)
             if stale is None:
                 got.append(fit)
                 continue

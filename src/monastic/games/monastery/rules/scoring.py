@@ -30,7 +30,7 @@ from monastic.games.monastery.catalogue import (
     N_MONKS,
     TRACK_SPACES,
 )
-from monastic.games.monastery.rules import common, election
+from monastic.games.monastery.rules import common, election, occupancy
 from monastic.games.monastery.rules.geometry import cell_key, cell_xy, group_component
 from monastic.games.monastery.rules.hidden import hidden_from
 from monastic.games.monastery.rules.layout import layout
@@ -103,8 +103,8 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
 
 def _fully_occupied(st: StateData) -> list[int]:
     """The unfinished tiles with every box taken, by place (cell key)."""
-    finished, boxes = st.tile_finished, st.tile_box_monks
-    return [i for i in layout(st).tiles_by_place() if not finished[i] and -1 not in boxes[i]]
+    finished, open_ = st.tile_finished, occupancy.occupancy(st).open
+    return [i for i in layout(st).tiles_by_place() if not finished[i] and not open_[i]]
 
 
 def toil_points(st: StateData, seat: int) -> int:
@@ -555,6 +555,7 @@ def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
         for m in st.tile_box_monks[i]:
             st.monk_box[m] = -1
         st.tile_box_monks[i] = [-1] * len(st.tile_box_monks[i])
+        occupancy.changed(st, i)
         x, y = cell_xy(st.tile_cell[i])
         if events is not None:
             events.append(Event("flip", {"x": x, "y": y, "tile": INSTANCES[i].id}))

@@ -106,5 +106,6 @@ def set_up(st: StateData, players: int, seed: int, options: Mapping[str, Any]) -
     st.over = st.decisions = 0
     st._layout = None
     st._legal_cache = None
+    st._occupancy = None
     events: list[Event] | None = []
     begin_round(st, events)

@@ -16,13 +16,12 @@ from monastic.games.monastery.actions import (
     Shift,
 )
 from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TileType
-from monastic.games.monastery.rules import common
+from monastic.games.monastery.rules import common, occupancy
 from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key, cell_xy
 from monastic.games.monastery.rules.layout import (
     BOX_SPAN,
     COST_SPAN,
     MOVES,
-    NODES,
     layout,
     tile_laid,
 )
@@ -124,7 +123,7 @@ def _passages(st: StateData, seat: int) -> tuple[int, ...]:
 def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, int]:
     """Min cost from ``start`` to every node a monk may end on (start excluded), in the order
     a breadth-first search meets them."""
-    counts = _monk_counts(st)
+    counts = occupancy.occupancy(st).counts
     order, dist, _, _ = layout(st).routes(st, start, _stops(st), _passages(st, seat), budget)
     return {
         node: dist[node] for node in order if dist[node] <= budget and _may_end(st, node, counts)
@@ -133,21 +132,9 @@ def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, in
 
 def _stops(st: StateData) -> bytes:
     """The nodes a monk enters but does not leave (§2.7), a flag per node: the unfinished
-    tiles with a free box. Bytes rather than a bit set: setting a flag makes no new int."""
-    finished, boxes = st.tile_finished, st.tile_box_monks
-    flags = bytearray(NODES)
-    for n in st.laid_order:
-        if not finished[n] and -1 in boxes[n]:
-            flags[n] = 1
-    return bytes(flags)
-
-
-def _monk_counts(st: StateData) -> list[int]:
-    counts = [0] * (ABBEY + 1)
-    for loc in st.monk_location:
-        if loc >= 0:
-            counts[loc] += 1
-    return counts
+    tiles with a free box (the open ones). Bytes rather than a bit set: a copy made in C,
+    and one key of the route searches' memo."""
+    return bytes(occupancy.occupancy(st).open)
 
 
 def _may_end(st: StateData, node: int, counts: list[int]) -> bool:
@@ -186,8 +173,9 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
     lay = layout(st)
     spots = lay.spot_list()
     if budget > 0:
-        counts = _monk_counts(st)
-        stops = _stops(st)
+        occupied = occupancy.occupancy(st)
+        counts = occupied.counts
+        stops = bytes(occupied.open)
         jumps = _passages(st, seat)
         finished, cell = st.tile_finished, st.tile_cell
         targets = lay.target_list()
@@ -248,9 +236,9 @@ def legal(st: StateData, seat: int) -> list[Any]:
         out.extend(move_actions(st, seat))
     if st.blessings[seat] > 0:
         # the unfinished tiles with a free box, by place (the livestock are laid finished)
-        finished, boxes, cell = st.tile_finished, st.tile_box_monks, st.tile_cell
+        open_, cell = occupancy.occupancy(st).open, st.tile_cell
         for i in layout(st).tiles_by_place():
-            if not finished[i] and -1 in boxes[i]:
+            if open_[i]:
                 out.append(_encourage(cell[i]))
     out.append(_END)
     return out
@@ -285,6 +273,7 @@ def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event] | None) 
     st.grid[key] = inst
     st.laid_order.append(inst)
     tile_laid(st, inst)
+    occupancy.changed(st, inst)
     if events is not None:
         events.append(_lay_event(seat, tt, action))
     if tt.livestock:
@@ -336,8 +325,10 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
     if isinstance(action, Move):
         m = _find_monk(st, seat, action.sx, action.sy, action.sbox)
         old = st.monk_location[m]
-        if old >= 0 and st.monk_box[m] >= 0:
-            st.tile_box_monks[old][st.monk_box[m]] = -1
+        if old >= 0:
+            if st.monk_box[m] >= 0:
+                st.tile_box_monks[old][st.monk_box[m]] = -1
+            occupancy.left(st, old)
         st.movement_points -= action.cost
         if m in st.shiftable_monks:
             st.shiftable_monks.remove(m)
@@ -350,6 +341,8 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
             st.monk_box[m] = action.dbox
             if action.dbox >= 0:
                 st.tile_box_monks[node][action.dbox] = m
+            occupancy.entered(st, node)
+            if action.dbox >= 0:
                 st.stopped_monks.append(m)
                 got = st.tile_blessings[node]
                 if got:
@@ -371,6 +364,7 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         st.tile_box_monks[node][action.a] = -1
         st.tile_box_monks[node][action.b] = m
         st.monk_box[m] = action.b
+        occupancy.changed(st, node)
         st.shiftable_monks.remove(m)
         if events is not None:
             events.append(Event("shift", {"seat": seat, "action": str(action)}))

@@ -1,0 +1,96 @@
+"""Where the monks stand, per node, kept up to date by the rules that move them.
+
+Listing a step's moves needs, per node of the movement graph, how many monks stand on it (a
+finished tile has room for as many as its value) and whether it is open: an unfinished tile
+with a free box, which a monk enters and does not leave (§2.7), which encouragement may bless
+(M-23) and which does not qualify a neighbour (L4). Counting them afresh walked every monk and
+every laid tile at every decision; an ``Occupancy`` is made once and then changed by the few
+rules that move a monk, lay a tile or flip one, node by node.
+
+Invariants (the property tests make one afresh after every decision of many random games and
+compare):
+
+- ``counts[node]`` is the number of monks whose ``monk_location`` is ``node`` (any posture;
+  the Abbey's node counts none: its monks stand at ``IN_ABBEY``).
+- ``open[node]`` is 1 for a laid tile that is unfinished with a free box, else 0.
+
+It is derived data, never saved: a loaded or resampled state, and a clone, make theirs when
+first asked. Code that edits a state's monks or tiles by hand (a test's position) calls
+``forget`` after it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from monastic.games.monastery.catalogue import ABBEY
+from monastic.games.monastery.state import StateData
+
+__all__ = ["Occupancy", "changed", "entered", "forget", "left", "made", "occupancy"]
+
+#: the nodes of the movement graph: the tiles and the Abbey
+_NODES: Final = ABBEY + 1
+
+
+class Occupancy:
+    """Per node, the monks on it and whether it is open (see the module)."""
+
+    __slots__ = ("counts", "open")
+
+    def __init__(self, counts: list[int], open_: bytearray) -> None:
+        self.counts = counts
+        self.open = open_
+
+
+def occupancy(st: StateData) -> Occupancy:
+    """The state's occupancy, made afresh if it has none."""
+    got: Occupancy | None = st._occupancy
+    if got is None:
+        got = st._occupancy = made(st)
+    return got
+
+
+def made(st: StateData) -> Occupancy:
+    """An occupancy counted from the state's fields."""
+    counts = [0] * _NODES
+    for loc in st.monk_location:
+        if loc >= 0:
+            counts[loc] += 1
+    got = Occupancy(counts, bytearray(_NODES))
+    for n in st.laid_order:
+        _update(st, got, n)
+    return got
+
+
+def _update(st: StateData, got: Occupancy, node: int) -> None:
+    """Tile ``node``'s open flag from its fields."""
+    got.open[node] = 0 if st.tile_finished[node] or -1 not in st.tile_box_monks[node] else 1
+
+
+def forget(st: StateData) -> None:
+    """Drop the state's occupancy (after its monks or tiles were edited by hand)."""
+    st._occupancy = None
+
+
+def left(st: StateData, node: int) -> None:
+    """A monk left tile ``node`` (its box, if it held one, is free already)."""
+    got: Occupancy | None = st._occupancy
+    if got is not None:
+        got.counts[node] -= 1
+        _update(st, got, node)
+
+
+def entered(st: StateData, node: int) -> None:
+    """A monk entered tile ``node`` (into its box, if it took one)."""
+    got: Occupancy | None = st._occupancy
+    if got is not None:
+        got.counts[node] += 1
+        _update(st, got, node)
+
+
+def changed(st: StateData, node: int) -> None:
+    """Tile ``node`` was laid, turned finished side up (its monks stay on it), or a monk
+    on it shifted box."""
+    got: Occupancy | None = st._occupancy
+    if got is not None:
+        _update(st, got, node)
