@@ -214,12 +214,14 @@ def check_occupancy(st: MonasteryState) -> None:
     own words: every monk on its node, open tiles unfinished with a free box."""
     kept = occupancy.occupancy(st)
     fresh = occupancy.made(st)
-    assert (kept.counts, kept.open) == (fresh.counts, fresh.open)
+    assert (kept.counts, kept.open, kept.full) == (fresh.counts, fresh.open, fresh.full)
     for node in range(ABBEY):
         assert kept.counts[node] == st.monk_location.count(node)
-        laid = st.tile_cell[node] >= 0
-        uc_free = not st.tile_finished[node] and -1 in st.tile_box_monks[node]
-        assert kept.open[node] == (1 if laid and uc_free else 0)
+        laid, uc = st.tile_cell[node] >= 0, not st.tile_finished[node]
+        free = -1 in st.tile_box_monks[node]
+        assert kept.open[node] == (1 if laid and uc and free else 0)
+        assert kept.full[node] == (1 if laid and uc and not free else 0)
+    assert kept.fulls == sum(kept.full)
 
 
 @pytest.mark.parametrize(("players", "options"), VARIANTS)

@@ -13,6 +13,9 @@ compare):
 - ``counts[node]`` is the number of monks whose ``monk_location`` is ``node`` (any posture;
   the Abbey's node counts none: its monks stand at ``IN_ABBEY``).
 - ``open[node]`` is 1 for a laid tile that is unfinished with a free box, else 0.
+- ``full[node]`` is 1 for a laid tile that is unfinished with every box taken, else 0, and
+  ``fulls`` is how many are (mostly none: such a tile turns finished side up at the end of
+  a scoring, M-30).
 
 It is derived data, never saved: a loaded or resampled state, and a clone, make theirs when
 first asked. Code that edits a state's monks or tiles by hand (a test's position) calls
@@ -35,11 +38,13 @@ _NODES: Final = ABBEY + 1
 class Occupancy:
     """Per node, the monks on it and whether it is open (see the module)."""
 
-    __slots__ = ("counts", "open")
+    __slots__ = ("counts", "full", "fulls", "open")
 
-    def __init__(self, counts: list[int], open_: bytearray) -> None:
+    def __init__(self, counts: list[int]) -> None:
         self.counts = counts
-        self.open = open_
+        self.open = bytearray(_NODES)
+        self.full = bytearray(_NODES)
+        self.fulls = 0
 
 
 def occupancy(st: StateData) -> Occupancy:
@@ -56,15 +61,25 @@ def made(st: StateData) -> Occupancy:
     for loc in st.monk_location:
         if loc >= 0:
             counts[loc] += 1
-    got = Occupancy(counts, bytearray(_NODES))
+    got = Occupancy(counts)
     for n in st.laid_order:
         _update(st, got, n)
     return got
 
 
 def _update(st: StateData, got: Occupancy, node: int) -> None:
-    """Tile ``node``'s open flag from its fields."""
-    got.open[node] = 0 if st.tile_finished[node] or -1 not in st.tile_box_monks[node] else 1
+    """Tile ``node``'s flags from its fields."""
+    if st.tile_finished[node]:
+        got.open[node] = 0
+        full = 0
+    elif -1 in st.tile_box_monks[node]:
+        got.open[node] = 1
+        full = 0
+    else:
+        got.open[node] = 0
+        full = 1
+    got.fulls += full - got.full[node]
+    got.full[node] = full
 
 
 def forget(st: StateData) -> None:

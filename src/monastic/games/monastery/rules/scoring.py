@@ -103,8 +103,11 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
 
 def _fully_occupied(st: StateData) -> list[int]:
     """The unfinished tiles with every box taken, by place (cell key)."""
-    finished, open_ = st.tile_finished, occupancy.occupancy(st).open
-    return [i for i in layout(st).tiles_by_place() if not finished[i] and not open_[i]]
+    occupied = occupancy.occupancy(st)
+    if not occupied.fulls:  # mostly: no loop then
+        return []
+    full = occupied.full
+    return [i for i in layout(st).tiles_by_place() if full[i]]
 
 
 def toil_points(st: StateData, seat: int) -> int:
