@@ -296,7 +296,9 @@ class Layout:
                 adjacency[other] = sorted([*adjacency[other], inst])
                 links[other] = tuple(adjacency[other])
             places = places[:]
-            insort(places, (*cell_xy(key), inst))
+            place = (*cell_xy(key), inst)
+            place_at = bisect_left(places, place)
+            places.insert(place_at, place)
         new.adjacency = adjacency
         new.links = links
         new.places = places
@@ -339,11 +341,15 @@ class Layout:
         new.lays = {}
         new.hand_lays = {}
         new.routes_memo = {}
-        new.place_rank = None
-        new.spots = []
-        new.targets = []
-        new.placed_tiles = []
         new.variants = {}
+        if self.place_rank is None:
+            new.place_rank = None  # made when first needed
+            new.spots, new.targets, new.placed_tiles = [], [], []
+        elif places is self.places:  # a livestock tile: no new place
+            new.place_rank, new.spots = self.place_rank, self.spots
+            new.targets, new.placed_tiles = self.targets, self.placed_tiles
+        else:
+            new._place_tables_after(self, place_at, key)
         return new
 
     def variant(self, st: StateData) -> Layout:
@@ -571,6 +577,24 @@ class Layout:
         if self.place_rank is None:
             self._place_tables()
         return self.placed_tiles
+
+    def _place_tables_after(self, before: Layout, at: int, key: int) -> None:
+        """The place tables from those of the layout ``before``, whose places lacked only
+        the one at index ``at`` (a tile laid at cell ``key``): the places after it move up
+        one, the others stay."""
+        assert before.place_rank is not None
+        places = self.places
+        x, y, node = places[at]
+        rank = before.place_rank[:]
+        for i in range(at, len(places)):
+            rank[places[i][2]] = i
+        spots = before.spots[:]
+        spots[node] = (x, y)
+        targets = before.targets[:]
+        targets[node] = key * TARGET_SPAN
+        placed = before.placed_tiles[:]
+        placed.insert(at - 1 if before.place_rank[ABBEY] < at else at, node)
+        self.place_rank, self.spots, self.targets, self.placed_tiles = rank, spots, targets, placed
 
     def _place_tables(self) -> None:
         rank = [0] * NODES
