@@ -55,6 +55,7 @@ def check_layout(st: MonasteryState) -> None:
     assert kept.adjacency == fresh.adjacency
     assert kept.groups == fresh.groups
     assert kept.watch == fresh.watch
+    assert kept.watch_bits == fresh.watch_bits
     assert kept.tiles == fresh.tiles
     # Memos carried over from earlier layouts hold what a fresh layout works out.
     for key, memo in kept.fits.items():
@@ -222,6 +223,8 @@ def check_occupancy(st: MonasteryState) -> None:
         assert kept.open[node] == (1 if laid and uc and free else 0)
         assert kept.full[node] == (1 if laid and uc and not free else 0)
     assert kept.fulls == sum(kept.full)
+    closed = [n for n in st.laid_order if not kept.open[n]]
+    assert kept.closed == sum(occupancy.L4_BIT[n] for n in closed)
 
 
 @pytest.mark.parametrize(("players", "options"), VARIANTS)

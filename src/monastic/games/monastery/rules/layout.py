@@ -73,7 +73,7 @@ from monastic.games.monastery.rules.geometry import (
     cell_xy,
     node_edge,
 )
-from monastic.games.monastery.rules.occupancy import occupancy
+from monastic.games.monastery.rules.occupancy import L4_BIT, occupancy
 from monastic.games.monastery.state import StateData
 
 __all__ = [
@@ -102,8 +102,6 @@ Routes = tuple[list[int], list[int], int, list[int]]
 NODES: Final = ABBEY + 1
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
 IS_LIVESTOCK: Final = tuple(t.livestock for t in INSTANCES)
-#: per tile instance, its bit in ``Layout.qualified``
-_L4_BIT: Final = tuple(1 << (n + 1) for n in range(len(INSTANCES)))
 #: memo bound: a long search meets many hand and occupancy combinations on one layout
 _MEMO_LIMIT: Final = 4096
 #: the key offsets of the sides N, E, S, W
@@ -177,6 +175,7 @@ class Layout:
         "tiles",
         "variants",
         "watch",
+        "watch_bits",
     )
 
     laid: int
@@ -185,6 +184,7 @@ class Layout:
     adjacency: dict[int, list[int]]
     groups: dict[int, frozenset[int]]
     watch: tuple[int, ...]
+    watch_bits: int  # the L4 bits of the ``watch`` tiles (``qualified``)
     tiles: tuple[int, ...]
     # the movement graph again, for the breadth-first search: node -> linked nodes (a list
     # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
@@ -233,6 +233,7 @@ class Layout:
                 for j in comp:
                     new.groups[j] = comp
         new.watch = _watch(st, new.cells)
+        new.watch_bits = _bits_of(new.watch)
         new.tiles = tuple(sorted(n for n in new.adjacency if n != ABBEY))
         new.links = [()] * NODES
         for node, linked in new.adjacency.items():
@@ -318,6 +319,7 @@ class Layout:
                         grouped.add(k + o)
         new.groups = groups
         new.watch = _watch_after(st, self.watch, inst)
+        new.watch_bits = self.watch_bits if new.watch is self.watch else _bits_of(new.watch)
         new.tiles = (
             self.tiles if adjacency is self.adjacency else tuple(sorted([*self.tiles, inst]))
         )
@@ -405,12 +407,7 @@ class Layout:
     def qualified(self, st: StateData) -> int:
         """L4 standing now, as a bit set of the ``watch`` tiles finished or fully occupied
         (bit ``tile + 1``) and bit 0, which stands for the Abbey and the livestock."""
-        open_ = occupancy(st).open
-        bits = 1
-        for n in self.watch:
-            if not open_[n]:
-                bits |= _L4_BIT[n]
-        return bits
+        return 1 | (occupancy(st).closed & self.watch_bits)
 
     def lay_list(self, st: StateData, ti: int, stables: bool, qual: int) -> list[Lay]:
         """The legal placements of type ``ti`` as actions, by cell then rotation, when the
@@ -649,12 +646,20 @@ def _l4_bits(nodes: list[int]) -> int:
         if n == ABBEY or (n >= 0 and IS_LIVESTOCK[n]):
             bits |= 1  # the Abbey and the livestock (laid finished) always qualify
         elif n >= 0:
-            bits |= _L4_BIT[n]
+            bits |= L4_BIT[n]
     return bits
 
 
 def _node_xy(st: StateData, node: int) -> tuple[int, int]:
     return ABBEY_XY if node == ABBEY else cell_xy(st.tile_cell[node])
+
+
+def _bits_of(tiles: tuple[int, ...]) -> int:
+    """The L4 bits of ``tiles`` (``Layout.qualified``)."""
+    bits = 0
+    for n in tiles:
+        bits |= L4_BIT[n]
+    return bits
 
 
 def _watch(st: StateData, cells: dict[int, CellInfo]) -> tuple[int, ...]:

@@ -13,6 +13,8 @@ compare):
 - ``counts[node]`` is the number of monks whose ``monk_location`` is ``node`` (any posture;
   the Abbey's node counts none: its monks stand at ``IN_ABBEY``).
 - ``open[node]`` is 1 for a laid tile that is unfinished with a free box, else 0.
+- ``closed`` holds bit ``tile + 1`` (``L4_BIT``) of every laid tile that is not open: finished
+  or fully occupied, so qualifying its neighbours under L4 (``Layout.qualified``).
 - ``full[node]`` is 1 for a laid tile that is unfinished with every box taken, else 0, and
   ``fulls`` is how many are (mostly none: such a tile turns finished side up at the end of
   a scoring, M-30).
@@ -26,25 +28,29 @@ from __future__ import annotations
 
 from typing import Final
 
-from monastic.games.monastery.catalogue import ABBEY
+from monastic.games.monastery.catalogue import ABBEY, INSTANCES
 from monastic.games.monastery.state import StateData
 
-__all__ = ["Occupancy", "changed", "entered", "forget", "left", "made", "occupancy"]
+__all__ = ["L4_BIT", "Occupancy", "changed", "entered", "forget", "left", "made", "occupancy"]
 
 #: the nodes of the movement graph: the tiles and the Abbey
 _NODES: Final = ABBEY + 1
+#: per tile instance, its bit in ``closed`` and ``Layout.qualified`` (whose bit 0 stands
+#: for the Abbey and the livestock)
+L4_BIT: Final = tuple(1 << (n + 1) for n in range(len(INSTANCES)))
 
 
 class Occupancy:
     """Per node, the monks on it and whether it is open (see the module)."""
 
-    __slots__ = ("counts", "full", "fulls", "open")
+    __slots__ = ("closed", "counts", "full", "fulls", "open")
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
         self.open = bytearray(_NODES)
         self.full = bytearray(_NODES)
         self.fulls = 0
+        self.closed = 0
 
 
 def occupancy(st: StateData) -> Occupancy:
@@ -70,14 +76,16 @@ def made(st: StateData) -> Occupancy:
 def _update(st: StateData, got: Occupancy, node: int) -> None:
     """Tile ``node``'s flags from its fields."""
     if st.tile_finished[node]:
-        got.open[node] = 0
-        full = 0
+        open_, full = 0, 0
     elif -1 in st.tile_box_monks[node]:
-        got.open[node] = 1
-        full = 0
+        open_, full = 1, 0
     else:
-        got.open[node] = 0
-        full = 1
+        open_, full = 0, 1
+    got.open[node] = open_
+    if open_:
+        got.closed &= ~L4_BIT[node]
+    else:
+        got.closed |= L4_BIT[node]
     got.fulls += full - got.full[node]
     got.full[node] = full
 
