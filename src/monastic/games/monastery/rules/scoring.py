@@ -347,7 +347,7 @@ def stage1(st: StateData, seat: int) -> list[Any]:
         return out
     in_play = sorted(st.seat_colour)
     letters, tracks = st.board_letters, st.tracks
-    waiting: list[list[int]] | None = None  # per row, the colours waiting on its cross
+    waiting: tuple[tuple[int, ...], ...] | None = None  # per row, the colours on its cross
     for cell in _affordable(st, seat, money):
         ch = letters[cell]
         if ch == "":
@@ -368,17 +368,23 @@ def stage1(st: StateData, seat: int) -> list[Any]:
     return out
 
 
-def _waiting(st: StateData) -> list[list[int]]:
+def _waiting(st: StateData) -> tuple[tuple[int, ...], ...]:
     """Per Prayer Board row, the colours of the monks on its cross, ascending."""
+    return _waiting_on(tuple(st.monk_cross_row))
+
+
+@lru_cache(maxsize=1024)
+def _waiting_on(cross_row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``_waiting`` of the monks' cross rows (-1 off the crosses): they change only when a
+    monk is bought or prays, so most purchase listings find this made."""
     out: list[list[int]] = [[] for _ in range(len(BOARD.rows))]
-    cross_row = st.monk_cross_row
     for m in range(N_MONKS):  # by monk, so by colour
-        if cross_row[m] >= 0:  # on a cross (-1 off the crosses)
+        if cross_row[m] >= 0:
             colours = out[cross_row[m]]
             c = m // MONKS_PER_COLOUR
             if c not in colours:
                 colours.append(c)
-    return out
+    return tuple(tuple(colours) for colours in out)
 
 
 @lru_cache(maxsize=64)
