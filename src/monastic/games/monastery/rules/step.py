@@ -98,26 +98,26 @@ _HAND_LAYS_LIMIT: Final = 1024
 
 
 def _passages(st: StateData, seat: int) -> tuple[int, ...]:
-    """Laid passages a monk of ``seat`` may jump to (M-19, team: partner's too)."""
-    colours = [st.seat_colour[seat]]
-    if st.team:
-        colours.append(common.partner_colour(st, seat))
-    out = []
-    location, posture = st.monk_location, st.monk_posture
-    for c in colours:
-        i = PASSAGE_OF[c]
-        if st.tile_cell[i] < 0:
-            continue
-        blocked = False  # a monk praying or imprisoned there (M-19)
-        if i in location:  # mostly not: no loop then
-            for m in range(len(location)):
-                if location[m] == i and posture[m] != UPRIGHT:
-                    blocked = True
-                    break
-        if not blocked:
-            out.append(i)
+    """Laid passages a monk of ``seat`` may jump to (M-19, team: partner's too), ascending."""
+    own = PASSAGE_OF[st.seat_colour[seat]]
+    if not st.team:
+        return (own,) if _open_passage(st, own) else ()
+    out = [i for i in (own, PASSAGE_OF[common.partner_colour(st, seat)]) if _open_passage(st, i)]
     out.sort()
     return tuple(out)
+
+
+def _open_passage(st: StateData, i: int) -> bool:
+    """Passage ``i`` is laid and no monk prays or is imprisoned there (M-19)."""
+    if st.tile_cell[i] < 0:
+        return False
+    location = st.monk_location
+    if i in location:  # mostly not: no loop then
+        posture = st.monk_posture
+        for m in range(len(location)):
+            if location[m] == i and posture[m] != UPRIGHT:
+                return False
+    return True
 
 
 def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, int]:
