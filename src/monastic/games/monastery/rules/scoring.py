@@ -134,13 +134,14 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
                 out.append(("A", 1, "Abbey"))
             continue
         t = INSTANCES[node]
-        if (
-            not st.tile_finished[node]
-            or st.tile_built_round[node] == st.round
-            or _prayed_on(st, node)
-        ):
+        if not st.tile_finished[node] or st.tile_built_round[node] == st.round:
             continue
-        if t.colour == "dual" or (study and t.colour == "grey") or (toil and t.colour == "brown"):
+        # the tile's colour first: most tiles do not score in this hour, and a look for a
+        # monk praying there walks every monk
+        scores = (
+            t.colour == "dual" or (study and t.colour == "grey") or (toil and t.colour == "brown")
+        )
+        if scores and not _prayed_on(st, node):
             if study and t.symbol == "scriptorium" and not st.simple:
                 got = 2
             elif toil and t.symbol == "farm" and not st.simple:
