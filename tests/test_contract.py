@@ -5,8 +5,10 @@ design.md "The engine contract"; style.md habit 9 (one contract suite over all g
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -119,6 +121,28 @@ def test_quiet_play_reaches_the_same_states(game_id: str, seed: int) -> None:
         loud.apply_unchecked(seat, action)
         quiet.apply_quiet(seat, action)
         assert quiet.to_json() == loud.to_json()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_deepcopy_and_pickle_give_the_same_game(game_id: str) -> None:
+    """``copy.deepcopy`` and ``pickle`` (what a learner's or a worker pool's code does to a
+    state) give an independent state with the same data and the same decisions, in the
+    compiled build too."""
+    game = monastic.load_game(game_id)
+    state = game.new_game(game.default_players, 11)
+    picker = random.Random(11)
+    for _ in range(60):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        state.apply_quiet(seat, picker.choice(state.legal_actions(seat)))
+    for copied in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert type(copied) is type(state)
+        assert copied.to_json() == state.to_json()
+        seat = state.to_act()[0]
+        assert copied.legal_actions(seat) == state.legal_actions(seat)
+        copied.apply_quiet(seat, copied.legal_actions(seat)[0])
+        assert copied.to_json() != state.to_json()  # independent
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -211,6 +211,16 @@ class State(ABC):
 
     # Shared behaviour ---------------------------------------------------------------------
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy`` is ``clone``. Compiled, what a game's copies share (values that
+        never change, such as Monastery's layout) could not be copied object by object."""
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its saved data, read back by its class's ``from_dict``; what a state
+        keeps beside its data is made again when first needed."""
+        return (_unpickled, (type(self), self.to_dict()))
+
     def is_legal(self, seat: Seat, action: Action) -> bool:
         """Whether ``action`` is legal for ``seat`` now (games may answer without listing all)."""
         return action in self.legal_actions(seat)
@@ -358,3 +368,10 @@ class Game(ABC):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
             what = f"missing field {err}" if isinstance(err, KeyError) else str(err)
             raise BadSaveFile(f"save file state is broken: {what}") from None
+
+
+def _unpickled(cls: Any, data: dict[str, Any]) -> State:
+    """A pickled state back (``State.__reduce__``): every game's state class reads its own
+    ``to_dict`` output with ``from_dict``."""
+    state: State = cls.from_dict(data)
+    return state
