@@ -379,11 +379,15 @@ class Layout:
             memo = self.fits[key] = {}
         got = memo.get(ti)
         if got is None:
-            kept = []
-            for r in rots:
-                if self._group_fits(ti, group, info[2], info[0], r):
-                    kept.append(r)
-            got = memo[ti] = tuple(kept)
+            if group != PATH_GROUP:  # it joins every neighbour of its group, however turned
+                got = rots if self._group_fits(ti, group, info[2], info[0], rots[0]) else ()
+            else:
+                kept = []
+                for r in rots:
+                    if self._group_fits(ti, group, info[2], info[0], r):
+                        kept.append(r)
+                got = tuple(kept)
+            memo[ti] = got
         return got
 
     def _group_fits(
