@@ -213,7 +213,8 @@ class State(ABC):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """``copy.deepcopy`` is ``clone``. Compiled, what a game's copies share (values that
-        never change, such as Monastery's layout) could not be copied object by object."""
+        never change, such as a board's derived tables) could not be copied object by
+        object."""
         return self.clone()
 
     def __reduce__(self) -> tuple[Any, ...]:
