@@ -11,6 +11,7 @@ from monastic.games.monastery.catalogue import (
     ABBEY,
     BOARD,
     BOARD_COLUMNS,
+    COLOURS,
     INSTANCES,
     MONKS_PER_COLOUR,
 )
@@ -70,8 +71,13 @@ def xy_of_node(st: StateData, node: int) -> tuple[int, int]:
 
 
 def seat_monks(st: StateData, seat: int) -> range:
-    c = st.seat_colour[seat]
-    return range(c * MONKS_PER_COLOUR, (c + 1) * MONKS_PER_COLOUR)
+    return _MONKS_OF_COLOUR[st.seat_colour[seat]]
+
+
+#: per colour, its monks' indices
+_MONKS_OF_COLOUR: Final = tuple(
+    range(c * MONKS_PER_COLOUR, (c + 1) * MONKS_PER_COLOUR) for c in range(COLOURS)
+)
 
 
 def supply(st: StateData) -> int:
