@@ -104,6 +104,8 @@ NODES: Final = ABBEY + 1
 IS_LIVESTOCK: Final = tuple(t.livestock for t in INSTANCES)
 #: memo bound: a long search meets many hand and occupancy combinations on one layout
 _MEMO_LIMIT: Final = 4096
+#: the sides N, E, S, W (a tuple: looping over it makes no new range each time)
+_SIDES: Final = (0, 1, 2, 3)
 #: the key offsets of the sides N, E, S, W
 _N: Final = OFF[0]
 _E: Final = OFF[1]
@@ -281,7 +283,7 @@ class Layout:
             adjacency = adjacency.copy()
             links = links[:]
             found = []
-            for d in range(4):
+            for d in _SIDES:
                 nk = key + OFF[d]
                 other = grid.get(nk)
                 if other is None or other not in adjacency:
@@ -396,7 +398,7 @@ class Layout:
         """L6: the groups the tile would join, with it, hold at most the limit."""
         mine = ROT[ti][rot]
         joined: set[frozenset[int]] = set()
-        for d in range(4):
+        for d in _SIDES:
             node = nodes[d]
             if node < 0 or node == ABBEY or TYPES[INST_TYPE[node]].group != group:
                 continue
@@ -632,7 +634,7 @@ def _cell_info(st: StateData, key: int) -> CellInfo:
     their = [-1, -1, -1, -1]
     classes = [0, 0, 0, 0]
     nodes = [-1, -1, -1, -1]
-    for d in range(4):
+    for d in _SIDES:
         node = grid.get(key + OFF[d])
         if node is None:
             continue
@@ -707,7 +709,7 @@ def _adjacency(st: StateData) -> dict[int, list[int]]:
         keys = ABBEY_KEYS if node == ABBEY else (st.tile_cell[node],)
         found: set[int] = set()
         for k in keys:
-            for d in range(4):
+            for d in _SIDES:
                 nk = k + OFF[d]
                 other = grid.get(nk)
                 if other is None or other == node or other not in adj:
@@ -724,7 +726,7 @@ def _group_links(st: StateData, node: int) -> list[int]:
     grid = st.grid
     k = st.tile_cell[node]
     out = []
-    for d in range(4):
+    for d in _SIDES:
         nk = k + OFF[d]
         other = grid.get(nk)
         if other is None or other == ABBEY or TYPES[INST_TYPE[other]].group != group:
