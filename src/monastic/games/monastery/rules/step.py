@@ -341,8 +341,6 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
             st.monk_box[m] = action.dbox
             if action.dbox >= 0:
                 st.tile_box_monks[node][action.dbox] = m
-            occupancy.entered(st, node)
-            if action.dbox >= 0:
                 st.stopped_monks.append(m)
                 got = st.tile_blessings[node]
                 if got:
@@ -355,6 +353,7 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
                                 {"seat": seat, "x": action.dx, "y": action.dy, "blessings": got},
                             )
                         )
+            occupancy.entered(st, node)
         if events is not None:
             events.append(Event("move", {"seat": seat, "action": str(action)}))
         return False
