@@ -83,10 +83,7 @@ class TileType:
     group: int  # NO_GROUP, PATH_GROUP, FIELD_GROUP or GARDEN_GROUP
     owner_colour: int  # for passages, the colour index; else -1
     looks: tuple[Any, ...]  # what others see of it while it lies uc (M-5), rotation-free
-
-    @property
-    def livestock(self) -> bool:
-        return self.category == "livestock"
+    livestock: bool  # category "livestock" (a field: the rules and bots ask it often)
 
 
 def rotated_edges(edges: tuple[int, ...], rot: int) -> tuple[int, int, int, int]:
@@ -145,6 +142,7 @@ def _load(tdata: Any, bdata: Any) -> tuple[tuple[TileType, ...], Board, Any]:
                 group=_GROUPS.get(cat, NO_GROUP),
                 owner_colour=owner,
                 looks=looks,
+                livestock=cat == "livestock",
             )
         )
     rows = tuple(bdata["rows"])
