@@ -279,6 +279,14 @@ def test_a_resampled_world_gets_a_layout_of_its_own() -> None:
     layout(world)
     check_layout(world)
     check_occupancy(world)
+    # A search plays on in the world it sampled: the occupancy it counted stays true.
+    pick = random.Random(5)
+    for _ in range(40):
+        if world.is_over():
+            break
+        seat = world.to_act()[0]
+        world.apply_quiet(seat, pick.choice(world.legal_actions(seat)))
+        check_occupancy(world)
 
 
 def test_resampled_worlds_share_a_layout_where_their_laid_tiles_are_alike() -> None:
