@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from monastic import bots
-from monastic.bots.ismcts import LEVELS, ISMCTSBot, from_spec, parse_spec
+from monastic.bots.ismcts import (
+    LEVELS,
+    ISMCTSBot,
+    from_spec,
+    game_tuned,
+    parse_spec,
+    spec_settings,
+)
+from monastic.engine import load_game
 
 
 def test_plain_spec_is_medium() -> None:
@@ -20,6 +28,17 @@ def test_levels_budget_by_time() -> None:
     # Hard pools trees of medium's size.
     assert hard.seconds / hard.trees == pytest.approx(medium.seconds)
     assert medium.trees == easy.trees == 1
+
+
+def test_monasteriums_hard_is_one_tree_of_the_whole_budget() -> None:
+    """Monasterium's own settings make its ``hard`` one tree (docs/bots.md, 2026-12-06);
+    the other games' ``hard`` pools nine, and a spec's own ``trees`` wins over the game's."""
+    hard, fixed = spec_settings("hard")
+    for game_id, trees in (("monasterium", 1), ("medieval-monastery", 9), ("monastery", 9)):
+        tuned = game_tuned(hard, load_game(game_id).strategy(), fixed)
+        assert (tuned.trees, tuned.seconds) == (trees, hard.seconds), game_id
+    config, fixed = spec_settings("hard,trees=9")
+    assert game_tuned(config, load_game("monasterium").strategy(), fixed).trees == 9
 
 
 def test_explicit_budget_replaces_the_levels() -> None:
