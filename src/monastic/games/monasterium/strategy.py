@@ -73,7 +73,7 @@ __all__ = [
 #: settings without it won 75.2% (strategy.md, 2026-12-05).
 #: ``trees`` 1: ``hard`` searches one tree of its whole budget, not nine of medium's size
 #: (the other games' ``hard``): with ``beyond`` its lines run deeper than medium's, and one
-#: tree of 5,850 iterations won 79.4% of 17 paired deals against medium's 650, where nine
+#: tree of 5,850 iterations won 80.4% of 23 paired deals against medium's 650, where nine
 #: trees had won 47.2% of 9 (docs/bots.md, 2026-12-06).
 ISMCTS_SETTINGS: dict[str, float] = {
     "cutoff": 4,
