@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import monastic
-from contract_helpers import random_walk
+from contract_helpers import play_out, random_walk
 from monastic.engine import IllegalAction, Match, events_for
 
 GAMES = monastic.game_ids()
@@ -129,13 +129,7 @@ def test_deepcopy_and_pickle_give_the_same_game(game_id: str) -> None:
     state) give an independent state with the same data and the same decisions, in the
     compiled build too."""
     game = monastic.load_game(game_id)
-    state = game.new_game(game.default_players, 11)
-    picker = random.Random(11)
-    for _ in range(60):
-        if state.is_over():
-            break
-        seat = state.to_act()[0]
-        state.apply_quiet(seat, picker.choice(state.legal_actions(seat)))
+    state = play_out(game.new_game(game.default_players, 11), 11, max_steps=60)
     for copied in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
         assert type(copied) is type(state)
         assert copied.to_json() == state.to_json()
