@@ -61,15 +61,13 @@ def check_layout(st: MonasteryState) -> None:
     for key, memo in kept.fits.items():
         for ti, rots in memo.items():
             assert rots == fresh.rotations(key, ti), (key, TYPES[ti].id)
-    # The placement lists per type, made from those of earlier layouts where they could be.
-    for (ti, stables), entries in kept.by_type.items():
-        assert entries == fresh._fitting(ti, stables), TYPES[ti].id
-        for fit in entries:
-            lays = fit.placements(ti, stables)
-            assert [(a.x, a.y, a.rot) for a in lays] == [
-                (*geometry.cell_xy(fit.key), r) for r in fresh.rotations(fit.key, ti)
-            ]
-            assert all(a.tile == TYPES[ti].id and a.stables == stables for a in lays)
+    # The cells passing L4 per standing, against a fresh layout's frontier.
+    for qual, cells in kept.qualifying.items():
+        assert cells == [
+            (key, info[3]) for key in fresh.frontier if (info := fresh.cells[key])[4] & qual
+        ]
+    for (ti, stables, _), lays in kept.lays.items():
+        assert all(a.tile == TYPES[ti].id and a.stables == stables for a in lays)
     # The listings from it against the from-scratch references.
     all_types = list(range(len(TYPES)))
     reference = geometry.placements(st, all_types)

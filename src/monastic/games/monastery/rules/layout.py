@@ -23,16 +23,14 @@ random games and compare):
   of same-group tiles joined to it (paths only through path-to-path sides).
 - ``watch`` lists, sorted, the laid tiles next to the frontier whose L4 standing (finished, or
   fully occupied) may change: every one but the livestock, which are laid finished.
-- ``by_type[(type, stables)]`` lists, by key, the frontier cells where the type passes L2,
-  L3, L5 and L6 (``rotations``), each with its L4 bits and those rotations (its placements
-  as actions are made when a listing first needs them: a ``Fit``). It is made from
-  the newest list an earlier layout of the same line made for that type (``known``), looking
-  again only at the cells the layouts since changed (``recent``: the cell laid on and those
-  whose neighbours changed for every type; the cells by a grown group for that group's
-  types only); every other cell's entry is the same, since it depends only on its
-  neighbours and their groups. ``lays[(type, stables, qual)]`` are its placements when the
-  tiles stand as ``qual`` says, and ``hand_lays[(colour, hand, stables, qual)]`` a hand's
-  (``step.lay_actions``).
+- ``fits[cell][type]`` are the rotations of a group's type passing L6 too at a frontier cell
+  (``rotations``), carried over to the next layouts until the cell's neighbours change, or,
+  for the types of one group, until a component by it grows.
+- ``qualifying[qual]`` lists, by key, the frontier cells that pass L4 when the tiles stand as
+  ``qual`` (from ``qualified``) says, each with its rotations per type passing L2, L3 and L5;
+  ``lays[(type, stables, qual)]`` are a type's placements then (made from those cells: most
+  cells never qualify while they are on the frontier, so no list of the cells each type fits
+  is kept), and ``hand_lays[(colour, hand, stables, qual)]`` a hand's (``step.lay_actions``).
 - ``routes_memo[(start, stops, jumps)]`` is the breadth-first search from ``start`` cut at
   the budget it records (every node within it found, with its cost, in the order of a
   search without a bound), so it answers any budget up to that one; ``place_rank``,
@@ -42,7 +40,7 @@ random games and compare):
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
-entries that are pure functions of it, and a ``Fit`` only its actions) and clones share it.
+entries that are pure functions of it) and clones share it.
 Saves never hold it. (Listings read the L4 standing from ``rules.occupancy``.)
 """
 
@@ -79,7 +77,6 @@ from monastic.games.monastery.state import StateData
 __all__ = [
     "MOVES",
     "NODES",
-    "Fit",
     "Layout",
     "MoveTable",
     "layout",
@@ -100,6 +97,8 @@ CellInfo = tuple[
 Routes = tuple[list[int], list[int], int, list[int]]
 #: the movement graph's nodes are the tiles and the Abbey
 NODES: Final = ABBEY + 1
+#: per type index: the type belongs to a group (L6 applies)
+GROUPED: Final = tuple(t.group != 0 for t in TYPES)
 #: per tile instance: a livestock tile (laid finished, not a node of the movement graph)
 IS_LIVESTOCK: Final = tuple(t.livestock for t in INSTANCES)
 #: memo bound: a long search meets many hand and occupancy combinations on one layout
@@ -111,8 +110,6 @@ _N: Final = OFF[0]
 _E: Final = OFF[1]
 _S: Final = OFF[2]
 _W: Final = OFF[3]
-#: how many layouts back ``Layout.known`` lists are reused from
-_RECENT: Final = 8
 #: memo bound of ``Layout.variant``: a search meets three or four sets of identities for the
 #: hidden tiles of a position (a variant's own memos live as long as the state's layout)
 _VARIANTS_LIMIT: Final = 16
@@ -120,57 +117,23 @@ _VARIANTS_LIMIT: Final = 16
 _UNBOUNDED: Final = 1 << 30
 
 
-class Fit:
-    """A frontier cell where a type fits: its key, the L4 bits of its neighbours
-    (``CellInfo``), the rotations that fit there, and, once a listing needed them, the
-    placements there as actions (most cells never qualify under L4 while they are on the
-    frontier, so their actions are never made). A class rather than a tuple: the lists of
-    them are copied from layout to layout, and compiled, a tuple read from a list is taken
-    apart and built again, where an object is only referenced."""
-
-    __slots__ = ("bits", "key", "lays", "rots")
-
-    def __init__(self, key: int, bits: int, rots: tuple[int, ...]) -> None:
-        self.key = key
-        self.bits = bits
-        self.rots = rots
-        self.lays: tuple[Lay, ...] | None = None
-
-    def placements(self, ti: int, stables: bool) -> tuple[Lay, ...]:
-        """The placements here of type ``ti`` (the type of the list this fit is in)."""
-        got = self.lays
-        if got is None:
-            got = self.lays = lays_at(self.key, ti, stables, self.rots)
-        return got
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Fit):
-            return NotImplemented
-        return self.key == other.key and self.bits == other.bits and self.rots == other.rots
-
-    def __repr__(self) -> str:
-        return f"Fit({self.key}, {self.bits}, {self.rots!r})"
-
-
 class Layout:
     """The frontier, the movement graph and the groups of one arrangement of laid tiles."""
 
     __slots__ = (
         "adjacency",
-        "by_type",
         "cells",
         "fits",
         "frontier",
         "groups",
         "hand_lays",
-        "known",
         "laid",
         "lays",
         "links",
         "place_rank",
         "placed_tiles",
         "places",
-        "recent",
+        "qualifying",
         "routes_memo",
         "spots",
         "targets",
@@ -198,18 +161,11 @@ class Layout:
     spots: list[tuple[int, int]]
     targets: list[int]
     placed_tiles: list[int]
-    # What ``by_type`` may be made from: per (type, stables) the newest list an earlier
-    # layout of this one's line made, with its ``laid``; and, newest last, what each of the
-    # last layouts of the line changed: the cells whose entries changed for every type (the
-    # cell laid on, those whose neighbours changed), and the group whose component grew
-    # with the cells by it (changed for that group's types only, L6). Every other cell's
-    # entry is the same.
-    known: dict[tuple[int, bool], tuple[int, list[Fit]]]
-    recent: tuple[tuple[set[int], int, set[int]], ...]
     # memos of pure functions of the layout
     # per frontier cell (shared with the next layouts while the cell's surroundings stay):
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
-    by_type: dict[tuple[int, bool], list[Fit]]  # the cells a type fits, by key
+    # L4 standing -> the frontier cells passing L4, by key, with ``CellInfo``'s rotations
+    qualifying: dict[int, list[tuple[int, tuple[tuple[int, ...], ...]]]]
     lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
     # (colour, hand, stables, L4 standing) -> the hand's actions (``step.lay_actions``)
     hand_lays: dict[tuple[int, tuple[int, ...], bool, int], list[Lay]]
@@ -242,9 +198,7 @@ class Layout:
             new.links[node] = tuple(linked)
         new.places = sorted([(*_node_xy(st, node), node) for node in new.adjacency])
         new.fits = {}
-        new.by_type = {}
-        new.known = {}
-        new.recent = ()
+        new.qualifying = {}
         new.lays = {}
         new.hand_lays = {}
         new.routes_memo = {}
@@ -333,15 +287,7 @@ class Layout:
             if old_fits is not None:
                 fits[k] = {ti: r for ti, r in old_fits.items() if TYPES[ti].group != group}
         new.fits = fits
-        new.by_type = {}
-        known = self.known
-        if self.by_type:
-            known = known.copy()
-            at = self.laid
-            for which, got in self.by_type.items():
-                known[which] = (at, got)
-        new.known = known
-        new.recent = (*self.recent[1 - _RECENT :], (stale, group, grouped))
+        new.qualifying = {}
         new.lays = {}
         new.hand_lays = {}
         new.routes_memo = {}
@@ -423,71 +369,36 @@ class Layout:
         if got is not None:
             return got
         out: list[Lay] = []
-        for fit in self._fitting(ti, stables):
-            if fit.bits & qual:
-                out.extend(fit.placements(ti, stables))
-        if len(self.lays) >= _MEMO_LIMIT:
-            self.lays.clear()
-        self.lays[memo_key] = out
-        return out
-
-    def _fitting(self, ti: int, stables: bool) -> list[Fit]:
-        """The frontier cells where type ``ti`` passes L2, L3, L5 and L6, by key, each with
-        the L4 bits of its neighbours (``CellInfo``) and its actions. Made from the list of
-        the layout before when it has one: only the stale cells are looked at again."""
-        which = (ti, stables)
-        got = self.by_type.get(which)
-        if got is not None:
-            return got
-        stale = self._stale_since(which)
-        looked: list[int] | set[int]
-        if stale is None:
-            got, looked = [], self.frontier  # by key, as the frontier is
-        else:
-            got = [fit for fit in self.known[which][1] if fit.key not in stale]
-            looked = stale
-        grouped = TYPES[ti].group != 0  # L6 to check too (``rotations``)
-        cells = self.cells
-        for key in looked:
-            info = cells.get(key)  # a stale cell may have left the frontier
-            if info is None:
-                continue
-            rots = info[3][ti]
+        grouped = GROUPED[ti]  # L6 to check too (``rotations``)
+        for key, options in self._qualifying(qual):
+            rots = options[ti]
             if not rots:  # most types fail L2, L3 or L5 at most cells
                 continue
             if grouped:
                 rots = self.rotations(key, ti)
                 if not rots:
                     continue
-            fit = Fit(key, info[4], rots)
-            if stale is None:
-                got.append(fit)
-                continue
-            i = len(got)  # by key: the lists are short, so from the end
-            while i > 0 and got[i - 1].key > key:
-                i -= 1
-            got.insert(i, fit)
-        self.by_type[which] = got
-        return got
+            out.extend(lays_at(key, ti, stables, rots))
+        if len(self.lays) >= _MEMO_LIMIT:
+            self.lays.clear()
+        self.lays[memo_key] = out
+        return out
 
-    def _stale_since(self, which: tuple[int, bool]) -> set[int] | None:
-        """The cells changed since the layout of ``known[which]``, None when there is none
-        or too much changed (then the list is made afresh)."""
-        got = self.known.get(which)
+    def _qualifying(self, qual: int) -> list[tuple[int, tuple[tuple[int, ...], ...]]]:
+        """The frontier cells passing L4 when the tiles stand as ``qual`` says, by key, each
+        with its rotations per type passing L2, L3 and L5 (``CellInfo``)."""
+        got = self.qualifying.get(qual)
         if got is None:
-            return None
-        back = self.laid - got[0]
-        recent = self.recent
-        if back > len(recent):
-            return None
-        group = TYPES[which[0]].group
-        stale: set[int] = set()
-        for i in range(len(recent) - back, len(recent)):
-            cells, grown, grouped = recent[i]
-            stale |= cells
-            if grown == group:
-                stale |= grouped
-        return stale
+            cells = self.cells
+            got = []
+            for key in self.frontier:
+                info = cells[key]
+                if info[4] & qual:
+                    got.append((key, info[3]))
+            if len(self.qualifying) >= _MEMO_LIMIT:
+                self.qualifying.clear()
+            self.qualifying[qual] = got
+        return got
 
     def any_placement(self, st: StateData, types: Iterable[int]) -> bool:
         """Some type of ``types`` (the likeliest to fit first: they are tried in turn, and
