@@ -60,9 +60,11 @@ from monastic.games.monastery.catalogue import (
     TYPES,
 )
 from monastic.games.monastery.rules.geometry import (
+    ABBEY_FACE,
     ABBEY_KEYS,
     INST_TYPE,
     LIMITS,
+    NONE,
     OFF,
     PATH,
     ROT,
@@ -274,8 +276,7 @@ class Layout:
                     if k + o not in grid and k + o not in stale:
                         grouped.add(k + o)
         new.groups = groups
-        new.watch = _watch_after(st, self.watch, inst)
-        new.watch_bits = self.watch_bits if new.watch is self.watch else _bits_of(new.watch)
+        new.watch, new.watch_bits = _watch_after(st, self.watch, self.watch_bits, inst)
         new.tiles = (
             self.tiles if adjacency is self.adjacency else tuple(sorted([*self.tiles, inst]))
         )
@@ -541,30 +542,37 @@ def tile_laid(st: StateData, inst: int) -> None:
 
 
 def _cell_info(st: StateData, key: int) -> CellInfo:
-    grid = st.grid
+    """A frontier cell's entry (``CellInfo``); each neighbour's edge as ``node_edge`` gives
+    it, and the bits that qualify the cell for L4 (``Layout.qualified``)."""
+    grid, rotation = st.grid, st.tile_rotation
     their = [-1, -1, -1, -1]
     classes = [0, 0, 0, 0]
     nodes = [-1, -1, -1, -1]
+    bits = 0
     for d in _SIDES:
         node = grid.get(key + OFF[d])
         if node is None:
             continue
         nodes[d] = node
-        their[d] = node_edge(st, node, key, (d + 2) % 4)
-        classes[d] = 1 if node == ABBEY else TYPES[INST_TYPE[node]].cls
+        if node == ABBEY:
+            their[d] = ABBEY_FACE.get(key, NONE)
+            classes[d] = 1
+            bits |= 1  # the Abbey always qualifies
+        else:
+            their[d] = ROT[INST_TYPE[node]][rotation[node]][_FACING[d]]
+            classes[d] = _CLASS[node]
+            bits |= _L4_QUALIFIES[node]
     facing, kinds = tuple(their), tuple(classes)
-    return facing, kinds, tuple(nodes), cell_options(facing, kinds), _l4_bits(nodes)
+    return facing, kinds, tuple(nodes), cell_options(facing, kinds), bits
 
 
-def _l4_bits(nodes: list[int]) -> int:
-    """The bits of ``Layout.qualified`` that qualify a cell with these neighbours for L4."""
-    bits = 0
-    for n in nodes:
-        if n == ABBEY or (n >= 0 and IS_LIVESTOCK[n]):
-            bits |= 1  # the Abbey and the livestock (laid finished) always qualify
-        elif n >= 0:
-            bits |= L4_BIT[n]
-    return bits
+#: per side of a cell, the side of its neighbour there that faces it
+_FACING: Final = (2, 3, 0, 1)
+#: per tile instance: its type's class (L3)
+_CLASS: Final = tuple(TYPES[ti].cls for ti in INST_TYPE)
+#: per tile instance: the bits it sets in a neighbouring cell's L4 bits (the livestock, laid
+#: finished, always qualify, as bit 0 does)
+_L4_QUALIFIES: Final = tuple(1 if IS_LIVESTOCK[n] else L4_BIT[n] for n in range(len(INSTANCES)))
 
 
 def _node_xy(st: StateData, node: int) -> tuple[int, int]:
@@ -584,9 +592,11 @@ def _watch(st: StateData, cells: dict[int, CellInfo]) -> tuple[int, ...]:
     return tuple(sorted(n for n in found if not IS_LIVESTOCK[n]))
 
 
-def _watch_after(st: StateData, watch: tuple[int, ...], inst: int) -> tuple[int, ...]:
-    """``watch`` once ``inst`` was laid: it joins if it touches an empty cell, and the tiles
-    around it leave once they touch none (no other tile can change)."""
+def _watch_after(
+    st: StateData, watch: tuple[int, ...], bits: int, inst: int
+) -> tuple[tuple[int, ...], int]:
+    """``watch`` and its L4 bits once ``inst`` was laid: it joins if it touches an empty
+    cell, and the tiles around it leave once they touch none (no other tile can change)."""
     grid = st.grid
     cell = st.tile_cell
     key = cell[inst]
@@ -602,11 +612,14 @@ def _watch_after(st: StateData, watch: tuple[int, ...], inst: int) -> tuple[int,
         key + _N not in grid or key + _E not in grid or key + _S not in grid or key + _W not in grid
     )
     if not leaving and not joins:
-        return watch
+        return watch, bits
     out = [n for n in watch if n not in leaving]
+    for n in leaving:
+        bits &= ~L4_BIT[n]
     if joins:
         insort(out, inst)
-    return tuple(out)
+        bits |= L4_BIT[inst]
+    return tuple(out), bits
 
 
 def _adjacency(st: StateData) -> dict[int, list[int]]:
