@@ -371,6 +371,7 @@ class Layout:
             return got
         out: list[Lay] = []
         grouped = GROUPED[ti]  # L6 to check too (``rotations``)
+        kind = _lay_kind(ti, stables)
         for key, options in self._qualifying(qual):
             rots = options[ti]
             if not rots:  # most types fail L2, L3 or L5 at most cells
@@ -379,7 +380,11 @@ class Layout:
                 rots = self.rotations(key, ti)
                 if not rots:
                     continue
-            out.extend(lays_at(key, ti, stables, rots))
+            # ``lays_at``'s memo read here: most cells' placements were made before
+            lays = LAYS.get(key * _KEY_SPAN + kind + _ROTATION_MASK[rots])
+            if lays is None:
+                lays = lays_at(key, ti, stables, rots)
+            out.extend(lays)
         if len(self.lays) >= _MEMO_LIMIT:
             self.lays.clear()
         self.lays[memo_key] = out
@@ -457,7 +462,12 @@ class Layout:
                         met.append(nxt)
             queue += met
             layer = met
-        tiles = self.by_place(queue[:])
+        rank = self.place_rank
+        if rank is None:
+            self._place_tables()
+            rank = self.place_rank
+            assert rank is not None
+        tiles = sorted(queue, key=rank.__getitem__)  # by place
         if dist[ABBEY] > 0:
             tiles.pop()
         got = (queue, dist, bound, tiles)
@@ -729,7 +739,7 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     ``Layout.rotations`` gives them), as shared actions (kept in ``LAYS`` by one int:
     compiled, an ``lru_cache`` key of four, one of them a tuple, cost more to build and hash
     than the lookup saved). Each placement is made once, as the set of its one rotation."""
-    base = ((key * _TYPE_COUNT + ti) * 2 + stables) * 16
+    base = key * _KEY_SPAN + _lay_kind(ti, stables)
     code = base + _ROTATION_MASK[rots]
     got = LAYS.get(code)
     if got is None:
@@ -746,8 +756,14 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     return got
 
 
-#: the number of tile types (a factor of ``lays_at``'s memo code)
-_TYPE_COUNT: Final = len(TYPES)
+def _lay_kind(ti: int, stables: bool) -> int:
+    """The part of ``lays_at``'s memo code that names the type and the stables flag (the
+    cell's part is ``key * _KEY_SPAN``, the rotations' ``_ROTATION_MASK``)."""
+    return (ti * 2 + stables) * 16
+
+
+#: what one cell spans in ``lays_at``'s memo code
+_KEY_SPAN: Final = len(TYPES) * 2 * 16
 #: per set of rotations (ascending, as every listing holds them), its bits
 _ROTATION_MASK: Final = {
     rots: sum(1 << r for r in rots)

@@ -171,14 +171,15 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
     budget = st.movement_points
     boxes = st.tile_box_monks
     lay = layout(st)
-    spots = lay.spot_list()
+    spots = lay.spot_list()  # the place tables made: ``lay.targets`` is ready too
     if budget > 0:
         occupied = occupancy.occupancy(st)
         counts = occupied.counts
         stops = bytes(occupied.open)
         jumps = _passages(st, seat)
         finished, cell = st.tile_finished, st.tile_cell
-        targets = lay.target_list()
+        targets = lay.targets
+        rows = MOVES.rows
     location, monk_box = st.monk_location, st.monk_box
     for m in movable(st, seat):
         start = location[m]
@@ -187,7 +188,10 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         sx, sy = spots[start]
         sbox = monk_box[m]
         if budget > 0:
-            row = MOVES.row(-1 if start == ABBEY else cell[start], sbox)
+            source = -1 if start == ABBEY else cell[start]
+            row = rows.get(source * BOX_SPAN + sbox + 1)  # ``MOVES.row``'s memo, read here
+            if row is None:
+                row = MOVES.row(source, sbox)
             order, dist, _, nodes = lay.routes(st, start, stops, jumps, budget)
             # The moves by place, never by tile number (which would hint at hidden
             # identities): the tiles met, all within the budget unless a search for more is
@@ -312,16 +316,7 @@ def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
 
 
 def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
-    """Apply a step action; True when the step is over."""
-    if isinstance(action, Lay):
-        lay_tile(st, seat, action, events)
-        st.laid_this_step = 1
-        return False
-    if isinstance(action, Exchange):
-        st.laid_this_step = 1
-        common.draw(st, seat, events)
-        st.pending.append([P_RETURN, seat, R_EXCHANGE])
-        return False
+    """Apply a step action; True when the step is over. (The commonest kinds first.)"""
     if isinstance(action, Move):
         m = _find_monk(st, seat, action.sx, action.sy, action.sbox)
         old = st.monk_location[m]
@@ -357,6 +352,27 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         if events is not None:
             events.append(Event("move", {"seat": seat, "action": str(action)}))
         return False
+    if isinstance(action, End):
+        if events is not None:
+            events.append(Event("end_step", {"seat": seat}))
+        return True
+    if isinstance(action, Encourage):
+        node = st.grid[cell_key(action.x, action.y)]
+        st.blessings[seat] -= 1
+        st.tile_blessings[node] += 1
+        st.encouraging = 1
+        if events is not None:
+            events.append(Event("encourage", {"seat": seat, "x": action.x, "y": action.y}))
+        return False
+    if isinstance(action, Lay):
+        lay_tile(st, seat, action, events)
+        st.laid_this_step = 1
+        return False
+    if isinstance(action, Exchange):
+        st.laid_this_step = 1
+        common.draw(st, seat, events)
+        st.pending.append([P_RETURN, seat, R_EXCHANGE])
+        return False
     if isinstance(action, Shift):
         m = _find_monk(st, seat, action.x, action.y, action.a)
         node = st.monk_location[m]
@@ -368,16 +384,4 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         if events is not None:
             events.append(Event("shift", {"seat": seat, "action": str(action)}))
         return False
-    if isinstance(action, Encourage):
-        node = st.grid[cell_key(action.x, action.y)]
-        st.blessings[seat] -= 1
-        st.tile_blessings[node] += 1
-        st.encouraging = 1
-        if events is not None:
-            events.append(Event("encourage", {"seat": seat, "x": action.x, "y": action.y}))
-        return False
-    if isinstance(action, End):
-        if events is not None:
-            events.append(Event("end_step", {"seat": seat}))
-        return True
     raise ValueError(f"{action} is not a step action")
