@@ -17,11 +17,13 @@ from monastic.games.monastery.actions import (
 )
 from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TileType
 from monastic.games.monastery.rules import common, occupancy
+from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
 from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key, cell_xy
 from monastic.games.monastery.rules.layout import (
     BOX_SPAN,
     COST_SPAN,
     MOVES,
+    Layout,
     layout,
     tile_laid,
 )
@@ -41,7 +43,7 @@ def begin_step(st: StateData, seat: int) -> None:
     """Set up a step: movement points (M-13) and the monks that may shift for free (M-18)."""
     upright = [
         m
-        for m in common.seat_monks(st, seat)
+        for m in MONKS_OF_COLOUR[st.seat_colour[seat]]
         if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT
     ]
     st.movement_points = 2 * len(upright)
@@ -79,8 +81,14 @@ _LAYABLE_TYPE: Final = tuple(
 def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
     """The legal placements of the hand, by type index, then cell, then rotation (shared:
     never change the list). A step lists them again after every move, mostly unchanged."""
-    lay = layout(st)
-    qual = lay.qualified(st)
+    return _lay_actions(st, seat, stables, layout(st), occupancy.occupancy(st))
+
+
+def _lay_actions(
+    st: StateData, seat: int, stables: bool, lay: Layout, occupied: occupancy.Occupancy
+) -> list[Lay]:
+    """``lay_actions`` with the state's layout and occupancy."""
+    qual = 1 | (occupied.closed & lay.watch_bits)  # ``Layout.qualified``
     key = (st.seat_colour[seat], tuple(st.hands[seat]), stables, qual)
     out = lay.hand_lays.get(key)
     if out is None:
@@ -100,8 +108,8 @@ _HAND_LAYS_LIMIT: Final = 1024
 def _passages(st: StateData, seat: int) -> tuple[int, ...]:
     """Laid passages a monk of ``seat`` may jump to (M-19, team: partner's too), ascending."""
     own = PASSAGE_OF[st.seat_colour[seat]]
-    if not st.team:
-        return (own,) if _open_passage(st, own) else ()
+    if not st.team:  # mostly not laid yet: no call then
+        return (own,) if st.tile_cell[own] >= 0 and _open_passage(st, own) else ()
     out = [i for i in (own, PASSAGE_OF[common.partner_colour(st, seat)]) if _open_passage(st, i)]
     out.sort()
     return tuple(out)
@@ -151,11 +159,12 @@ def movable(st: StateData, seat: int) -> list[int]:
     out = []
     seen: list[int] = []  # the places met, as location * BOX_SPAN + box
     location, posture, box = st.monk_location, st.monk_posture, st.monk_box
-    for m in common.seat_monks(st, seat):
+    stopped, finished, boxes = st.stopped_monks, st.tile_finished, st.tile_box_monks
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
         loc = location[m]
-        if loc < IN_ABBEY or posture[m] != UPRIGHT or m in st.stopped_monks:
+        if loc < IN_ABBEY or posture[m] != UPRIGHT or m in stopped:
             continue
-        if loc >= 0 and not st.tile_finished[loc] and -1 not in st.tile_box_monks[loc]:
+        if loc >= 0 and not finished[loc] and -1 not in boxes[loc]:
             continue
         place = loc * BOX_SPAN + box[m]
         if place not in seen:
@@ -165,15 +174,20 @@ def movable(st: StateData, seat: int) -> list[int]:
 
 
 def move_actions(st: StateData, seat: int) -> list[Any]:
+    return _move_actions(st, seat, layout(st), occupancy.occupancy(st))
+
+
+def _move_actions(
+    st: StateData, seat: int, lay: Layout, occupied: occupancy.Occupancy
+) -> list[Any]:
+    """``move_actions`` with the state's layout and occupancy."""
     out: list[Any] = []
     if st.movement_points <= 0 and not st.shiftable_monks:
         return out
     budget = st.movement_points
     boxes = st.tile_box_monks
-    lay = layout(st)
     spots = lay.spot_list()  # the place tables made: ``lay.targets`` is ready too
     if budget > 0:
-        occupied = occupancy.occupancy(st)
         counts = occupied.counts
         stops = bytes(occupied.open)
         jumps = _passages(st, seat)
@@ -232,16 +246,17 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
 
 def legal(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
+    lay, occupied = layout(st), occupancy.occupancy(st)  # found once for every part
     if not st.encouraging:
         if not st.laid_this_step:
-            out.extend(lay_actions(st, seat, False))
+            out.extend(_lay_actions(st, seat, False, lay, occupied))
             if st.bag and st.hands[seat]:
                 out.append(_EXCHANGE)
-        out.extend(move_actions(st, seat))
+        out.extend(_move_actions(st, seat, lay, occupied))
     if st.blessings[seat] > 0:
         # the unfinished tiles with a free box, by place (the livestock are laid finished)
-        open_, cell = occupancy.occupancy(st).open, st.tile_cell
-        for i in layout(st).tiles_by_place():
+        open_, cell = occupied.open, st.tile_cell
+        for i in lay.tiles_by_place():
             if open_[i]:
                 out.append(_encourage(cell[i]))
     out.append(_END)
@@ -304,7 +319,7 @@ def _lay_event(seat: int, tt: TileType, action: Lay) -> Event:
 
 def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
     node = IN_ABBEY if (x, y) == ABBEY_XY else st.grid[cell_key(x, y)]
-    for m in common.seat_monks(st, seat):
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
         if (
             st.monk_location[m] == node
             and st.monk_posture[m] == UPRIGHT
