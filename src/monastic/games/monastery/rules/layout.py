@@ -139,7 +139,6 @@ class Layout:
         "routes_memo",
         "spots",
         "targets",
-        "tiles",
         "variants",
         "watch",
         "watch_bits",
@@ -152,7 +151,6 @@ class Layout:
     groups: dict[int, frozenset[int]]
     watch: tuple[int, ...]
     watch_bits: int  # the L4 bits of the ``watch`` tiles (``qualified``)
-    tiles: tuple[int, ...]
     # the movement graph again, for the breadth-first search: node -> linked nodes (a list
     # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
     links: list[tuple[int, ...]]
@@ -194,7 +192,6 @@ class Layout:
                     new.groups[j] = comp
         new.watch = _watch(st, new.cells)
         new.watch_bits = _bits_of(new.watch)
-        new.tiles = tuple(sorted(n for n in new.adjacency if n != ABBEY))
         new.links = [()] * NODES
         for node, linked in new.adjacency.items():
             new.links[node] = tuple(linked)
@@ -277,9 +274,6 @@ class Layout:
                         grouped.add(k + o)
         new.groups = groups
         new.watch, new.watch_bits = _watch_after(st, self.watch, self.watch_bits, inst)
-        new.tiles = (
-            self.tiles if adjacency is self.adjacency else tuple(sorted([*self.tiles, inst]))
-        )
         fits = self.fits.copy()
         for k in stale:
             fits.pop(k, None)

@@ -352,7 +352,7 @@ def stage1(st: StateData, seat: int) -> list[Any]:
     money = budget(st, seat)
     if money <= 0:
         return out
-    in_play = sorted(st.seat_colour)
+    in_play = st.seat_colour
     letters, tracks = st.board_letters, st.tracks
     waiting: tuple[tuple[int, ...], ...] | None = None  # per row, the colours on its cross
     for cell in _affordable(st, seat, money):
@@ -366,12 +366,10 @@ def stage1(st: StateData, seat: int) -> list[Any]:
             for c in waiting[row]:
                 out.append(_buy_monk(c, row))
             continue
-        buys = _BUY_LETTERS[cell]
-        for c in in_play:
-            track = tracks[c]
-            for s in _SPACES_OF[c].get(ch, ()):
-                if track[s] == EMPTY_SPACE:
-                    out.append(buys[c][s])
+        # by colour, then track space: the colours in play whose space is still empty
+        for c, s, buy in _LETTER_BUYS[cell].get(ch, ()):
+            if tracks[c][s] == EMPTY_SPACE and c in in_play:
+                out.append(buy)
     return out
 
 
@@ -411,6 +409,19 @@ _SPACES_OF: Final[tuple[dict[str, tuple[int, ...]], ...]] = tuple(
 #: per colour, the one for each track space (so a listing makes none)
 _BUY_LETTERS: Final[tuple[tuple[tuple[BuyLetter, ...], ...], ...]] = tuple(
     tuple(tuple(BuyLetter(cell, c, s) for s in range(TRACK_SPACES)) for c in range(COLOURS))
+    for cell in range(BOARD_CELLS)
+)
+#: per board cell, per letter: (colour, track space, its purchase) for every colour's spaces
+#: printed with that letter, by colour, then space (one loop a listing rather than two)
+_LETTER_BUYS: Final[tuple[dict[str, tuple[tuple[int, int, BuyLetter], ...]], ...]] = tuple(
+    {
+        ch: tuple(
+            (c, s, _BUY_LETTERS[cell][c][s])
+            for c in range(COLOURS)
+            for s in _SPACES_OF[c].get(ch, ())
+        )
+        for ch in {ch for spaces in _SPACES_OF for ch in spaces}
+    }
     for cell in range(BOARD_CELLS)
 )
 
