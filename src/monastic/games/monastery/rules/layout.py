@@ -36,7 +36,8 @@ random games and compare):
   search without a bound), so it answers any budget up to that one; ``place_rank``,
   ``spots`` and ``targets`` give each node of ``places`` its index there, its x, y and
   the ``move_code`` of a move there (to the tile as a whole, for no cost), and
-  ``placed_tiles`` lists the nodes of ``places`` but the Abbey, in that order.
+  ``placed_tiles`` lists the nodes of ``places`` but the Abbey, in that order, and
+  ``encourages`` gives each of them the ``Encourage`` of its place.
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
@@ -48,9 +49,10 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, Final
 
-from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
+from monastic.games.monastery.actions import ABBEY_XY, Encourage, Lay, Move
 from monastic.games.monastery.catalogue import (
     ABBEY,
     COLOURS,
@@ -125,6 +127,7 @@ class Layout:
     __slots__ = (
         "adjacency",
         "cells",
+        "encourages",
         "fits",
         "frontier",
         "groups",
@@ -161,6 +164,7 @@ class Layout:
     spots: list[tuple[int, int]]
     targets: list[int]
     placed_tiles: list[int]
+    encourages: list[Encourage | None]  # per tile node, the encouragement of its place
     # memos of pure functions of the layout
     # per frontier cell (shared with the next layouts while the cell's surroundings stay):
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
@@ -205,6 +209,7 @@ class Layout:
         new.spots = []
         new.targets = []
         new.placed_tiles = []
+        new.encourages = []
         new.variants = {}
         return new
 
@@ -289,10 +294,11 @@ class Layout:
         new.variants = {}
         if self.place_rank is None:
             new.place_rank = None  # made when first needed
-            new.spots, new.targets, new.placed_tiles = [], [], []
+            new.spots, new.targets, new.placed_tiles, new.encourages = [], [], [], []
         elif places is self.places:  # a livestock tile: no new place
             new.place_rank, new.spots = self.place_rank, self.spots
             new.targets, new.placed_tiles = self.targets, self.placed_tiles
+            new.encourages = self.encourages
         else:
             new._place_tables_after(self, place_at, key)
         return new
@@ -491,6 +497,13 @@ class Layout:
             self._place_tables()
         return self.targets
 
+    def encourage_list(self) -> list[Encourage | None]:
+        """Per tile node, the shared ``Encourage`` of its place (None for the Abbey and the
+        nodes not laid): a listing reads it rather than calling a memo per tile."""
+        if self.place_rank is None:
+            self._place_tables()
+        return self.encourages
+
     def tiles_by_place(self) -> list[int]:
         """The tiles of the movement graph (every laid tile but the livestock), by place."""
         if self.place_rank is None:
@@ -513,19 +526,31 @@ class Layout:
         targets[node] = key * TARGET_SPAN
         placed = before.placed_tiles[:]
         placed.insert(at - 1 if before.place_rank[ABBEY] < at else at, node)
+        encourages = before.encourages[:]
+        encourages[node] = encourage_at(key)
         self.place_rank, self.spots, self.targets, self.placed_tiles = rank, spots, targets, placed
+        self.encourages = encourages
 
     def _place_tables(self) -> None:
         rank = [0] * NODES
         spots = [ABBEY_XY] * NODES
         targets = [-TARGET_SPAN] * NODES
+        encourages: list[Encourage | None] = [None] * NODES
         for i, (x, y, node) in enumerate(self.places):
             rank[node] = i
             spots[node] = (x, y)
             if node != ABBEY:
                 targets[node] = cell_key(x, y) * TARGET_SPAN
+                encourages[node] = encourage_at(cell_key(x, y))
         self.place_rank, self.spots, self.targets = rank, spots, targets
+        self.encourages = encourages
         self.placed_tiles = [node for _, _, node in self.places if node != ABBEY]
+
+
+@lru_cache(maxsize=4096)
+def encourage_at(key: int) -> Encourage:
+    """One shared ``Encourage`` per cell (actions are frozen values)."""
+    return Encourage(*cell_xy(key))
 
 
 def layout(st: StateData) -> Layout:

@@ -431,9 +431,14 @@ _PURCHASE, _END = Purchase(), End()
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
+    # each stage's list is made afresh for this listing: the last action is added to it
     if st.scoring_stage == SYMBOLS_STAGE:
-        return [*stage0(st, seat), _PURCHASE]
-    return [*stage1(st, seat), _END]
+        out = stage0(st, seat)
+        out.append(_PURCHASE)
+    else:
+        out = stage1(st, seat)
+        out.append(_END)
+    return out
 
 
 def _pay(st: StateData, seat: int, cost: int) -> None:

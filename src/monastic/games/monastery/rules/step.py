@@ -18,7 +18,7 @@ from monastic.games.monastery.actions import (
 from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TileType
 from monastic.games.monastery.rules import common, occupancy
 from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
-from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key, cell_xy
+from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key
 from monastic.games.monastery.rules.layout import (
     BOX_SPAN,
     COST_SPAN,
@@ -174,16 +174,18 @@ def movable(st: StateData, seat: int) -> list[int]:
 
 
 def move_actions(st: StateData, seat: int) -> list[Any]:
-    return _move_actions(st, seat, layout(st), occupancy.occupancy(st))
+    out: list[Any] = []
+    _move_actions(st, seat, layout(st), occupancy.occupancy(st), out)
+    return out
 
 
 def _move_actions(
-    st: StateData, seat: int, lay: Layout, occupied: occupancy.Occupancy
-) -> list[Any]:
-    """``move_actions`` with the state's layout and occupancy."""
-    out: list[Any] = []
+    st: StateData, seat: int, lay: Layout, occupied: occupancy.Occupancy, out: list[Any]
+) -> None:
+    """``move_actions`` with the state's layout and occupancy, added to ``out`` (a listing's
+    own list: no list of the moves alone made and copied)."""
     if st.movement_points <= 0 and not st.shiftable_monks:
-        return out
+        return
     budget = st.movement_points
     boxes = st.tile_box_monks
     spots = lay.spot_list()  # the place tables made: ``lay.targets`` is ready too
@@ -241,7 +243,6 @@ def _move_actions(
             for b in range(len(occupants)):
                 if occupants[b] == -1:
                     out.append(_shift(sx, sy, sbox, b))
-    return out
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
@@ -252,13 +253,14 @@ def legal(st: StateData, seat: int) -> list[Any]:
             out.extend(_lay_actions(st, seat, False, lay, occupied))
             if st.bag and st.hands[seat]:
                 out.append(_EXCHANGE)
-        out.extend(_move_actions(st, seat, lay, occupied))
+        _move_actions(st, seat, lay, occupied, out)
     if st.blessings[seat] > 0:
         # the unfinished tiles with a free box, by place (the livestock are laid finished)
-        open_, cell = occupied.open, st.tile_cell
-        for i in lay.tiles_by_place():
+        open_, placed = occupied.open, lay.tiles_by_place()
+        encourages = lay.encourages  # made with ``placed``
+        for i in placed:
             if open_[i]:
-                out.append(_encourage(cell[i]))
+                out.append(encourages[i])
     out.append(_END)
     return out
 
@@ -270,12 +272,6 @@ _END, _EXCHANGE = End(), Exchange()
 @lru_cache(maxsize=4096)
 def _shift(x: int, y: int, a: int, b: int) -> Shift:
     return Shift(x, y, a, b)
-
-
-@lru_cache(maxsize=4096)
-def _encourage(key: int) -> Encourage:
-    """One shared ``Encourage`` per cell (actions are frozen values)."""
-    return Encourage(*cell_xy(key))
 
 
 def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event] | None) -> None:
