@@ -27,7 +27,8 @@ class MonasteryState(StateData):
         return self.n
 
     def to_act(self) -> list[int]:
-        return legal.to_act(self)
+        seat = legal.acting_seat(self)  # ``legal.to_act``, one call fewer
+        return [] if seat < 0 else [seat]
 
     def legal_actions(self, seat: int) -> list[Any]:
         return legal.legal_actions(self, seat)

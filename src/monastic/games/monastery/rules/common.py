@@ -71,11 +71,11 @@ def xy_of_node(st: StateData, node: int) -> tuple[int, int]:
 
 
 def seat_monks(st: StateData, seat: int) -> range:
-    return _MONKS_OF_COLOUR[st.seat_colour[seat]]
+    return MONKS_OF_COLOUR[st.seat_colour[seat]]
 
 
-#: per colour, its monks' indices
-_MONKS_OF_COLOUR: Final = tuple(
+#: per colour, its monks' indices (read directly by the hottest loops: a call fewer)
+MONKS_OF_COLOUR: Final = tuple(
     range(c * MONKS_PER_COLOUR, (c + 1) * MONKS_PER_COLOUR) for c in range(COLOURS)
 )
 

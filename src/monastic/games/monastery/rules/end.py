@@ -32,10 +32,16 @@ def check_e2(st: StateData, action: Any, events: list[Event] | None) -> None:
 
 
 def e2_holds(st: StateData) -> bool:
-    present = set(map(INST_TYPE.__getitem__, st.bag))  # the types in the bag or a hand
+    """No type in the bag or a hand fits anywhere. The hands' types are tried first: one
+    of them mostly fits, and the bag, several times larger, is then not looked at."""
+    held: set[int] = set()
     for hand in st.hands:
-        present.update(map(INST_TYPE.__getitem__, hand))
-    return not layout(st).any_placement(st, (ti for ti in _E2_ORDER if ti in present))
+        held.update(map(INST_TYPE.__getitem__, hand))
+    lay = layout(st)
+    if lay.any_placement(st, (ti for ti in _E2_ORDER if ti in held)):
+        return False
+    bagged = set(map(INST_TYPE.__getitem__, st.bag))
+    return not lay.any_placement(st, (ti for ti in _E2_ORDER if ti in bagged and ti not in held))
 
 
 #: cheap types first: livestock and one-gateway tiles are the easiest to place

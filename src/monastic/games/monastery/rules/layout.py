@@ -36,7 +36,8 @@ random games and compare):
   search without a bound), so it answers any budget up to that one; ``place_rank``,
   ``spots`` and ``targets`` give each node of ``places`` its index there, its x, y and
   the ``move_code`` of a move there (to the tile as a whole, for no cost), and
-  ``placed_tiles`` lists the nodes of ``places`` but the Abbey, in that order.
+  ``placed_tiles`` lists the nodes of ``places`` but the Abbey, in that order, and
+  ``encourages`` gives each of them the ``Encourage`` of its place.
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
@@ -48,9 +49,10 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, Final
 
-from monastic.games.monastery.actions import ABBEY_XY, Lay, Move
+from monastic.games.monastery.actions import ABBEY_XY, Encourage, Lay, Move
 from monastic.games.monastery.catalogue import (
     ABBEY,
     COLOURS,
@@ -125,6 +127,7 @@ class Layout:
     __slots__ = (
         "adjacency",
         "cells",
+        "encourages",
         "fits",
         "frontier",
         "groups",
@@ -139,7 +142,6 @@ class Layout:
         "routes_memo",
         "spots",
         "targets",
-        "tiles",
         "variants",
         "watch",
         "watch_bits",
@@ -152,7 +154,6 @@ class Layout:
     groups: dict[int, frozenset[int]]
     watch: tuple[int, ...]
     watch_bits: int  # the L4 bits of the ``watch`` tiles (``qualified``)
-    tiles: tuple[int, ...]
     # the movement graph again, for the breadth-first search: node -> linked nodes (a list
     # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
     links: list[tuple[int, ...]]
@@ -163,6 +164,7 @@ class Layout:
     spots: list[tuple[int, int]]
     targets: list[int]
     placed_tiles: list[int]
+    encourages: list[Encourage | None]  # per tile node, the encouragement of its place
     # memos of pure functions of the layout
     # per frontier cell (shared with the next layouts while the cell's surroundings stay):
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
@@ -194,7 +196,6 @@ class Layout:
                     new.groups[j] = comp
         new.watch = _watch(st, new.cells)
         new.watch_bits = _bits_of(new.watch)
-        new.tiles = tuple(sorted(n for n in new.adjacency if n != ABBEY))
         new.links = [()] * NODES
         for node, linked in new.adjacency.items():
             new.links[node] = tuple(linked)
@@ -208,6 +209,7 @@ class Layout:
         new.spots = []
         new.targets = []
         new.placed_tiles = []
+        new.encourages = []
         new.variants = {}
         return new
 
@@ -277,9 +279,6 @@ class Layout:
                         grouped.add(k + o)
         new.groups = groups
         new.watch, new.watch_bits = _watch_after(st, self.watch, self.watch_bits, inst)
-        new.tiles = (
-            self.tiles if adjacency is self.adjacency else tuple(sorted([*self.tiles, inst]))
-        )
         fits = self.fits.copy()
         for k in stale:
             fits.pop(k, None)
@@ -295,10 +294,11 @@ class Layout:
         new.variants = {}
         if self.place_rank is None:
             new.place_rank = None  # made when first needed
-            new.spots, new.targets, new.placed_tiles = [], [], []
+            new.spots, new.targets, new.placed_tiles, new.encourages = [], [], [], []
         elif places is self.places:  # a livestock tile: no new place
             new.place_rank, new.spots = self.place_rank, self.spots
             new.targets, new.placed_tiles = self.targets, self.placed_tiles
+            new.encourages = self.encourages
         else:
             new._place_tables_after(self, place_at, key)
         return new
@@ -371,6 +371,7 @@ class Layout:
             return got
         out: list[Lay] = []
         grouped = GROUPED[ti]  # L6 to check too (``rotations``)
+        kind = _lay_kind(ti, stables)
         for key, options in self._qualifying(qual):
             rots = options[ti]
             if not rots:  # most types fail L2, L3 or L5 at most cells
@@ -379,7 +380,11 @@ class Layout:
                 rots = self.rotations(key, ti)
                 if not rots:
                     continue
-            out.extend(lays_at(key, ti, stables, rots))
+            # ``lays_at``'s memo read here: most cells' placements were made before
+            lays = LAYS.get(key * _KEY_SPAN + kind + _ROTATION_MASK[rots])
+            if lays is None:
+                lays = lays_at(key, ti, stables, rots)
+            out.extend(lays)
         if len(self.lays) >= _MEMO_LIMIT:
             self.lays.clear()
         self.lays[memo_key] = out
@@ -457,7 +462,12 @@ class Layout:
                         met.append(nxt)
             queue += met
             layer = met
-        tiles = self.by_place(queue[:])
+        rank = self.place_rank
+        if rank is None:
+            self._place_tables()
+            rank = self.place_rank
+            assert rank is not None
+        tiles = sorted(queue, key=rank.__getitem__)  # by place
         if dist[ABBEY] > 0:
             tiles.pop()
         got = (queue, dist, bound, tiles)
@@ -487,6 +497,13 @@ class Layout:
             self._place_tables()
         return self.targets
 
+    def encourage_list(self) -> list[Encourage | None]:
+        """Per tile node, the shared ``Encourage`` of its place (None for the Abbey and the
+        nodes not laid): a listing reads it rather than calling a memo per tile."""
+        if self.place_rank is None:
+            self._place_tables()
+        return self.encourages
+
     def tiles_by_place(self) -> list[int]:
         """The tiles of the movement graph (every laid tile but the livestock), by place."""
         if self.place_rank is None:
@@ -509,19 +526,31 @@ class Layout:
         targets[node] = key * TARGET_SPAN
         placed = before.placed_tiles[:]
         placed.insert(at - 1 if before.place_rank[ABBEY] < at else at, node)
+        encourages = before.encourages[:]
+        encourages[node] = encourage_at(key)
         self.place_rank, self.spots, self.targets, self.placed_tiles = rank, spots, targets, placed
+        self.encourages = encourages
 
     def _place_tables(self) -> None:
         rank = [0] * NODES
         spots = [ABBEY_XY] * NODES
         targets = [-TARGET_SPAN] * NODES
+        encourages: list[Encourage | None] = [None] * NODES
         for i, (x, y, node) in enumerate(self.places):
             rank[node] = i
             spots[node] = (x, y)
             if node != ABBEY:
                 targets[node] = cell_key(x, y) * TARGET_SPAN
+                encourages[node] = encourage_at(cell_key(x, y))
         self.place_rank, self.spots, self.targets = rank, spots, targets
+        self.encourages = encourages
         self.placed_tiles = [node for _, _, node in self.places if node != ABBEY]
+
+
+@lru_cache(maxsize=4096)
+def encourage_at(key: int) -> Encourage:
+    """One shared ``Encourage`` per cell (actions are frozen values)."""
+    return Encourage(*cell_xy(key))
 
 
 def layout(st: StateData) -> Layout:
@@ -729,7 +758,7 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     ``Layout.rotations`` gives them), as shared actions (kept in ``LAYS`` by one int:
     compiled, an ``lru_cache`` key of four, one of them a tuple, cost more to build and hash
     than the lookup saved). Each placement is made once, as the set of its one rotation."""
-    base = ((key * _TYPE_COUNT + ti) * 2 + stables) * 16
+    base = key * _KEY_SPAN + _lay_kind(ti, stables)
     code = base + _ROTATION_MASK[rots]
     got = LAYS.get(code)
     if got is None:
@@ -746,8 +775,14 @@ def lays_at(key: int, ti: int, stables: bool, rots: tuple[int, ...]) -> tuple[La
     return got
 
 
-#: the number of tile types (a factor of ``lays_at``'s memo code)
-_TYPE_COUNT: Final = len(TYPES)
+def _lay_kind(ti: int, stables: bool) -> int:
+    """The part of ``lays_at``'s memo code that names the type and the stables flag (the
+    cell's part is ``key * _KEY_SPAN``, the rotations' ``_ROTATION_MASK``)."""
+    return (ti * 2 + stables) * 16
+
+
+#: what one cell spans in ``lays_at``'s memo code
+_KEY_SPAN: Final = len(TYPES) * 2 * 16
 #: per set of rotations (ascending, as every listing holds them), its bits
 _ROTATION_MASK: Final = {
     rots: sum(1 << r for r in rots)

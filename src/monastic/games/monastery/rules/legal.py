@@ -54,10 +54,12 @@ def acting_seat(st: StateData) -> int:
 
 
 def legal_actions(st: StateData, seat: int) -> list[Any]:
-    if acting_seat(st) != seat:
+    if st.over:  # ``acting_seat`` read here: once a decision, a call fewer
         return []
     if st.pending:
         p = st.pending[-1]
+        if p[1] != seat:
+            return []
         if p[0] == P_TIE:
             return [Elect(st.seat_colour[s]) for s in p[3:]]
         if p[0] == P_PRISON:
@@ -66,12 +68,15 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
             return [*(Imprison(c) for c in colours), Imprison(-1)]
         ids = sorted({INSTANCES[t].id for t in st.hands[seat] if INSTANCES[t].owner_colour < 0})
         return [Return(i) for i in ids]
-    if st.phase == "step":
+    phase = st.phase
+    if phase == "brew":
+        return brewhouse.legal(st, seat) if st.brewers[st.turn] == seat else []
+    if st.turn_order[st.turn] != seat:
+        return []
+    if phase == "step":
         return step.legal(st, seat)
-    if st.phase == "score":
+    if phase == "score":
         return scoring.legal(st, seat)
-    if st.phase == "brew":
-        return brewhouse.legal(st, seat)
     return []
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from monastic.engine import ROUND, Event
-from monastic.games.monastery.actions import Elect, Imprison, Return
+from monastic.games.monastery.actions import Elect, Imprison, Lay, Return
 from monastic.games.monastery.catalogue import INSTANCES, N_MONKS
 from monastic.games.monastery.rules import brewhouse, common, election, end, scoring, step
 from monastic.games.monastery.state import (
@@ -50,7 +50,7 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
     if st.phase == "step":
         if step.apply(st, seat, action, events):
             _next_step(st, events)
-        else:
+        elif isinstance(action, Lay):  # E2 follows only a placement
             end.check_e2(st, action, events)
         return
     if st.phase == "score":

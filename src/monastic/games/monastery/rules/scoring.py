@@ -31,6 +31,7 @@ from monastic.games.monastery.catalogue import (
     TRACK_SPACES,
 )
 from monastic.games.monastery.rules import common, election, occupancy
+from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
 from monastic.games.monastery.rules.geometry import cell_key, cell_xy, group_component
 from monastic.games.monastery.rules.hidden import hidden_from
 from monastic.games.monastery.rules.layout import layout
@@ -123,7 +124,7 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
     if not (study or toil):
         return []
     nodes: set[int] = set()
-    for m in common.seat_monks(st, seat):
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
         free = st.monk_posture[m] == UPRIGHT and m not in st.building_monks
         if free and st.monk_location[m] >= IN_ABBEY:
             nodes.add(common.node_of(st, m))
@@ -179,15 +180,16 @@ def begin_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:
         events.append(Event("build", data, audience=frozenset({seat}), public=public))
 
 
-def _symbol_tiles(st: StateData, seat: int) -> list[int]:
-    """The tiles whose symbol ``seat`` may use now (S2), ascending: finished, not built this
+def _symbol_tiles(st: StateData, found: set[int]) -> list[int]:
+    """The tiles whose symbol the seat may use now (S2), ascending: finished, not built this
     round, not used yet in this scoring, nobody praying there, and an upright monk of the
-    seat on it that is not building. Found from the seat's monks, the few places to look."""
+    seat on it that is not building (``found``: ``_free_monk_tiles``, the few places to
+    look)."""
     if st.simple:
         return []
     out = [
         i
-        for i in _free_monk_tiles(st, seat)
+        for i in found
         if _HAS_SYMBOL[i]
         and st.tile_finished[i]
         and st.tile_built_round[i] != st.round
@@ -224,17 +226,17 @@ def _free_monk_tiles(st: StateData, seat: int) -> set[int]:
     """The tiles where ``seat`` has an upright monk that is not building."""
     location, posture, building = st.monk_location, st.monk_posture, st.building_monks
     found: set[int] = set()
-    for m in common.seat_monks(st, seat):
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
         node = location[m]
         if node >= 0 and posture[m] == UPRIGHT and m not in building:
             found.add(node)
     return found
 
 
-def _pray_options(st: StateData, seat: int) -> list[Pray]:
+def _pray_options(st: StateData, seat: int, found: set[int]) -> list[Pray]:
+    """S3's prayers (``found``: ``_free_monk_tiles``)."""
     out: list[Pray] = []
     location, posture = st.monk_location, st.monk_posture
-    found = _free_monk_tiles(st, seat)
     if not found:
         return out
     for node in sorted(found):
@@ -260,7 +262,8 @@ def _pray(key: int) -> Pray:
 def stage0(st: StateData, seat: int) -> list[Any]:
     """S2 and S3 choices (without Purchase)."""
     out: list[Any] = []
-    for i in _symbol_tiles(st, seat):
+    found = _free_monk_tiles(st, seat)  # the places both S2 and S3 look at
+    for i in _symbol_tiles(st, found):
         sym = INSTANCES[i].symbol
         if sym == "library":
             out.extend(_library_pairs(st))
@@ -273,16 +276,19 @@ def stage0(st: StateData, seat: int) -> list[Any]:
         elif sym == "almonry":
             out.append(Almonry())
     if not st.prayed:
-        out.extend(_pray_options(st, seat))
+        out.extend(_pray_options(st, seat, found))
     return out
 
 
 def has_stage0(st: StateData, seat: int) -> bool:
     """Whether the symbols stage waits for the player: an S2/S3 choice exists, judged only
     on what every seat sees (M-D16), so a usable Stables counts even if no tile fits."""
-    if not st.prayed and _pray_options(st, seat):
+    found = _free_monk_tiles(st, seat)  # the places both S2 and S3 look at
+    if not found:
+        return False
+    if not st.prayed and _pray_options(st, seat, found):
         return True
-    for i in _symbol_tiles(st, seat):
+    for i in _symbol_tiles(st, found):
         sym = INSTANCES[i].symbol
         if sym in ("abbots_house", "almonry") or (sym == "workshop" and st.bag):
             return True
@@ -346,7 +352,7 @@ def stage1(st: StateData, seat: int) -> list[Any]:
     money = budget(st, seat)
     if money <= 0:
         return out
-    in_play = sorted(st.seat_colour)
+    in_play = st.seat_colour
     letters, tracks = st.board_letters, st.tracks
     waiting: tuple[tuple[int, ...], ...] | None = None  # per row, the colours on its cross
     for cell in _affordable(st, seat, money):
@@ -360,12 +366,10 @@ def stage1(st: StateData, seat: int) -> list[Any]:
             for c in waiting[row]:
                 out.append(_buy_monk(c, row))
             continue
-        buys = _BUY_LETTERS[cell]
-        for c in in_play:
-            track = tracks[c]
-            for s in _SPACES_OF[c].get(ch, ()):
-                if track[s] == EMPTY_SPACE:
-                    out.append(buys[c][s])
+        # by colour, then track space: the colours in play whose space is still empty
+        for c, s, buy in _LETTER_BUYS[cell].get(ch, ()):
+            if tracks[c][s] == EMPTY_SPACE and c in in_play:
+                out.append(buy)
     return out
 
 
@@ -407,6 +411,19 @@ _BUY_LETTERS: Final[tuple[tuple[tuple[BuyLetter, ...], ...], ...]] = tuple(
     tuple(tuple(BuyLetter(cell, c, s) for s in range(TRACK_SPACES)) for c in range(COLOURS))
     for cell in range(BOARD_CELLS)
 )
+#: per board cell, per letter: (colour, track space, its purchase) for every colour's spaces
+#: printed with that letter, by colour, then space (one loop a listing rather than two)
+_LETTER_BUYS: Final[tuple[dict[str, tuple[tuple[int, int, BuyLetter], ...]], ...]] = tuple(
+    {
+        ch: tuple(
+            (c, s, _BUY_LETTERS[cell][c][s])
+            for c in range(COLOURS)
+            for s in _SPACES_OF[c].get(ch, ())
+        )
+        for ch in {ch for spaces in _SPACES_OF for ch in spaces}
+    }
+    for cell in range(BOARD_CELLS)
+)
 
 
 #: actions without fields are one value each
@@ -414,9 +431,14 @@ _PURCHASE, _END = Purchase(), End()
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
+    # each stage's list is made afresh for this listing: the last action is added to it
     if st.scoring_stage == SYMBOLS_STAGE:
-        return [*stage0(st, seat), _PURCHASE]
-    return [*stage1(st, seat), _END]
+        out = stage0(st, seat)
+        out.append(_PURCHASE)
+    else:
+        out = stage1(st, seat)
+        out.append(_END)
+    return out
 
 
 def _pay(st: StateData, seat: int, cost: int) -> None:
@@ -449,7 +471,7 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         node = st.grid[cell_key(action.x, action.y)]
         m = next(
             m
-            for m in common.seat_monks(st, seat)
+            for m in MONKS_OF_COLOUR[st.seat_colour[seat]]
             if st.monk_location[m] == node and st.monk_posture[m] == UPRIGHT
         )
         st.monk_posture[m] = PRAYING
@@ -533,7 +555,8 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
 
 
 def _use(st: StateData, seat: int, symbol: str) -> int:
-    i = next(i for i in _symbol_tiles(st, seat) if INSTANCES[i].symbol == symbol)
+    found = _free_monk_tiles(st, seat)
+    i = next(i for i in _symbol_tiles(st, found) if INSTANCES[i].symbol == symbol)
     st.used_symbol_tiles.append(i)
     return i
 

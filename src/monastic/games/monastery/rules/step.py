@@ -17,11 +17,13 @@ from monastic.games.monastery.actions import (
 )
 from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TileType
 from monastic.games.monastery.rules import common, occupancy
-from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key, cell_xy
+from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
+from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key
 from monastic.games.monastery.rules.layout import (
     BOX_SPAN,
     COST_SPAN,
     MOVES,
+    Layout,
     layout,
     tile_laid,
 )
@@ -41,7 +43,7 @@ def begin_step(st: StateData, seat: int) -> None:
     """Set up a step: movement points (M-13) and the monks that may shift for free (M-18)."""
     upright = [
         m
-        for m in common.seat_monks(st, seat)
+        for m in MONKS_OF_COLOUR[st.seat_colour[seat]]
         if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT
     ]
     st.movement_points = 2 * len(upright)
@@ -79,8 +81,14 @@ _LAYABLE_TYPE: Final = tuple(
 def lay_actions(st: StateData, seat: int, stables: bool) -> list[Lay]:
     """The legal placements of the hand, by type index, then cell, then rotation (shared:
     never change the list). A step lists them again after every move, mostly unchanged."""
-    lay = layout(st)
-    qual = lay.qualified(st)
+    return _lay_actions(st, seat, stables, layout(st), occupancy.occupancy(st))
+
+
+def _lay_actions(
+    st: StateData, seat: int, stables: bool, lay: Layout, occupied: occupancy.Occupancy
+) -> list[Lay]:
+    """``lay_actions`` with the state's layout and occupancy."""
+    qual = 1 | (occupied.closed & lay.watch_bits)  # ``Layout.qualified``
     key = (st.seat_colour[seat], tuple(st.hands[seat]), stables, qual)
     out = lay.hand_lays.get(key)
     if out is None:
@@ -100,8 +108,8 @@ _HAND_LAYS_LIMIT: Final = 1024
 def _passages(st: StateData, seat: int) -> tuple[int, ...]:
     """Laid passages a monk of ``seat`` may jump to (M-19, team: partner's too), ascending."""
     own = PASSAGE_OF[st.seat_colour[seat]]
-    if not st.team:
-        return (own,) if _open_passage(st, own) else ()
+    if not st.team:  # mostly not laid yet: no call then
+        return (own,) if st.tile_cell[own] >= 0 and _open_passage(st, own) else ()
     out = [i for i in (own, PASSAGE_OF[common.partner_colour(st, seat)]) if _open_passage(st, i)]
     out.sort()
     return tuple(out)
@@ -151,11 +159,12 @@ def movable(st: StateData, seat: int) -> list[int]:
     out = []
     seen: list[int] = []  # the places met, as location * BOX_SPAN + box
     location, posture, box = st.monk_location, st.monk_posture, st.monk_box
-    for m in common.seat_monks(st, seat):
+    stopped, finished, boxes = st.stopped_monks, st.tile_finished, st.tile_box_monks
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
         loc = location[m]
-        if loc < IN_ABBEY or posture[m] != UPRIGHT or m in st.stopped_monks:
+        if loc < IN_ABBEY or posture[m] != UPRIGHT or m in stopped:
             continue
-        if loc >= 0 and not st.tile_finished[loc] and -1 not in st.tile_box_monks[loc]:
+        if loc >= 0 and not finished[loc] and -1 not in boxes[loc]:
             continue
         place = loc * BOX_SPAN + box[m]
         if place not in seen:
@@ -166,19 +175,27 @@ def movable(st: StateData, seat: int) -> list[int]:
 
 def move_actions(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
+    _move_actions(st, seat, layout(st), occupancy.occupancy(st), out)
+    return out
+
+
+def _move_actions(
+    st: StateData, seat: int, lay: Layout, occupied: occupancy.Occupancy, out: list[Any]
+) -> None:
+    """``move_actions`` with the state's layout and occupancy, added to ``out`` (a listing's
+    own list: no list of the moves alone made and copied)."""
     if st.movement_points <= 0 and not st.shiftable_monks:
-        return out
+        return
     budget = st.movement_points
     boxes = st.tile_box_monks
-    lay = layout(st)
-    spots = lay.spot_list()
+    spots = lay.spot_list()  # the place tables made: ``lay.targets`` is ready too
     if budget > 0:
-        occupied = occupancy.occupancy(st)
         counts = occupied.counts
         stops = bytes(occupied.open)
         jumps = _passages(st, seat)
         finished, cell = st.tile_finished, st.tile_cell
-        targets = lay.target_list()
+        targets = lay.targets
+        rows = MOVES.rows
     location, monk_box = st.monk_location, st.monk_box
     for m in movable(st, seat):
         start = location[m]
@@ -187,7 +204,10 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
         sx, sy = spots[start]
         sbox = monk_box[m]
         if budget > 0:
-            row = MOVES.row(-1 if start == ABBEY else cell[start], sbox)
+            source = -1 if start == ABBEY else cell[start]
+            row = rows.get(source * BOX_SPAN + sbox + 1)  # ``MOVES.row``'s memo, read here
+            if row is None:
+                row = MOVES.row(source, sbox)
             order, dist, _, nodes = lay.routes(st, start, stops, jumps, budget)
             # The moves by place, never by tile number (which would hint at hidden
             # identities): the tiles met, all within the budget unless a search for more is
@@ -223,23 +243,24 @@ def move_actions(st: StateData, seat: int) -> list[Any]:
             for b in range(len(occupants)):
                 if occupants[b] == -1:
                     out.append(_shift(sx, sy, sbox, b))
-    return out
 
 
 def legal(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
+    lay, occupied = layout(st), occupancy.occupancy(st)  # found once for every part
     if not st.encouraging:
         if not st.laid_this_step:
-            out.extend(lay_actions(st, seat, False))
+            out.extend(_lay_actions(st, seat, False, lay, occupied))
             if st.bag and st.hands[seat]:
                 out.append(_EXCHANGE)
-        out.extend(move_actions(st, seat))
+        _move_actions(st, seat, lay, occupied, out)
     if st.blessings[seat] > 0:
         # the unfinished tiles with a free box, by place (the livestock are laid finished)
-        open_, cell = occupancy.occupancy(st).open, st.tile_cell
-        for i in layout(st).tiles_by_place():
+        open_, placed = occupied.open, lay.tiles_by_place()
+        encourages = lay.encourages  # made with ``placed``
+        for i in placed:
             if open_[i]:
-                out.append(_encourage(cell[i]))
+                out.append(encourages[i])
     out.append(_END)
     return out
 
@@ -251,12 +272,6 @@ _END, _EXCHANGE = End(), Exchange()
 @lru_cache(maxsize=4096)
 def _shift(x: int, y: int, a: int, b: int) -> Shift:
     return Shift(x, y, a, b)
-
-
-@lru_cache(maxsize=4096)
-def _encourage(key: int) -> Encourage:
-    """One shared ``Encourage`` per cell (actions are frozen values)."""
-    return Encourage(*cell_xy(key))
 
 
 def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event] | None) -> None:
@@ -300,7 +315,7 @@ def _lay_event(seat: int, tt: TileType, action: Lay) -> Event:
 
 def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
     node = IN_ABBEY if (x, y) == ABBEY_XY else st.grid[cell_key(x, y)]
-    for m in common.seat_monks(st, seat):
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
         if (
             st.monk_location[m] == node
             and st.monk_posture[m] == UPRIGHT
@@ -312,16 +327,7 @@ def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
 
 
 def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
-    """Apply a step action; True when the step is over."""
-    if isinstance(action, Lay):
-        lay_tile(st, seat, action, events)
-        st.laid_this_step = 1
-        return False
-    if isinstance(action, Exchange):
-        st.laid_this_step = 1
-        common.draw(st, seat, events)
-        st.pending.append([P_RETURN, seat, R_EXCHANGE])
-        return False
+    """Apply a step action; True when the step is over. (The commonest kinds first.)"""
     if isinstance(action, Move):
         m = _find_monk(st, seat, action.sx, action.sy, action.sbox)
         old = st.monk_location[m]
@@ -357,6 +363,27 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         if events is not None:
             events.append(Event("move", {"seat": seat, "action": str(action)}))
         return False
+    if isinstance(action, End):
+        if events is not None:
+            events.append(Event("end_step", {"seat": seat}))
+        return True
+    if isinstance(action, Encourage):
+        node = st.grid[cell_key(action.x, action.y)]
+        st.blessings[seat] -= 1
+        st.tile_blessings[node] += 1
+        st.encouraging = 1
+        if events is not None:
+            events.append(Event("encourage", {"seat": seat, "x": action.x, "y": action.y}))
+        return False
+    if isinstance(action, Lay):
+        lay_tile(st, seat, action, events)
+        st.laid_this_step = 1
+        return False
+    if isinstance(action, Exchange):
+        st.laid_this_step = 1
+        common.draw(st, seat, events)
+        st.pending.append([P_RETURN, seat, R_EXCHANGE])
+        return False
     if isinstance(action, Shift):
         m = _find_monk(st, seat, action.x, action.y, action.a)
         node = st.monk_location[m]
@@ -368,16 +395,4 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         if events is not None:
             events.append(Event("shift", {"seat": seat, "action": str(action)}))
         return False
-    if isinstance(action, Encourage):
-        node = st.grid[cell_key(action.x, action.y)]
-        st.blessings[seat] -= 1
-        st.tile_blessings[node] += 1
-        st.encouraging = 1
-        if events is not None:
-            events.append(Event("encourage", {"seat": seat, "x": action.x, "y": action.y}))
-        return False
-    if isinstance(action, End):
-        if events is not None:
-            events.append(Event("end_step", {"seat": seat}))
-        return True
     raise ValueError(f"{action} is not a step action")
