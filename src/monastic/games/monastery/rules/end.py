@@ -32,16 +32,33 @@ def check_e2(st: StateData, action: Any, events: list[Event] | None) -> None:
 
 
 def e2_holds(st: StateData) -> bool:
-    """No type in the bag or a hand fits anywhere. The hands' types are tried first: one
-    of them mostly fits, and the bag, several times larger, is then not looked at."""
+    """No type in the bag or a hand fits anywhere. The placement the last test found is
+    tried first: a placement elsewhere mostly leaves it open. Then the hands' types: one of
+    them mostly fits, and the bag, several times larger, is then not looked at."""
+    lay = layout(st)
+    key, ti = lay.e2_witness
+    if key in lay.cells and _in_play(st, ti) and lay.rotations(key, ti):
+        return False
     held: set[int] = set()
     for hand in st.hands:
         held.update(map(INST_TYPE.__getitem__, hand))
-    lay = layout(st)
-    if lay.any_placement(st, (ti for ti in _E2_ORDER if ti in held)):
-        return False
-    bagged = set(map(INST_TYPE.__getitem__, st.bag))
-    return not lay.any_placement(st, (ti for ti in _E2_ORDER if ti in bagged and ti not in held))
+    found = lay.placement_of(ti for ti in _E2_ORDER if ti in held)
+    if found is None:
+        bagged = set(map(INST_TYPE.__getitem__, st.bag))
+        found = lay.placement_of(ti for ti in _E2_ORDER if ti in bagged and ti not in held)
+        if found is None:
+            return True
+    lay.e2_witness = found
+    return False
+
+
+def _in_play(st: StateData, ti: int) -> bool:
+    """A tile of type ``ti`` is in a hand or the bag."""
+    for hand in st.hands:
+        for t in hand:
+            if INST_TYPE[t] == ti:
+                return True
+    return ti in map(INST_TYPE.__getitem__, st.bag)
 
 
 #: cheap types first: livestock and one-gateway tiles are the easiest to place

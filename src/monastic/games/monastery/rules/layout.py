@@ -119,6 +119,8 @@ _W: Final = OFF[3]
 _VARIANTS_LIMIT: Final = 16
 #: the bound of a search that met every node it could reach
 _UNBOUNDED: Final = 1 << 30
+#: ``Layout.e2_witness`` when there is none
+_NO_WITNESS: Final = (-1, -1)
 
 
 class Layout:
@@ -127,6 +129,7 @@ class Layout:
     __slots__ = (
         "adjacency",
         "cells",
+        "e2_witness",
         "encourages",
         "fits",
         "frontier",
@@ -177,6 +180,9 @@ class Layout:
     # the layouts of the same laid tiles with hidden ones under other identities (the worlds
     # ``determinize`` samples), by the laid order under those identities
     variants: dict[tuple[int, ...], Layout]
+    # a placement (frontier cell, type) the last E2 test found, here or on a layout before;
+    # (-1, -1) for none: the next test tries it first
+    e2_witness: tuple[int, int]
 
     @classmethod
     def of(cls, st: StateData) -> Layout:
@@ -211,6 +217,7 @@ class Layout:
         new.placed_tiles = []
         new.encourages = []
         new.variants = {}
+        new.e2_witness = _NO_WITNESS
         return new
 
     def with_tile(self, st: StateData, inst: int) -> Layout:
@@ -292,6 +299,7 @@ class Layout:
         new.hand_lays = {}
         new.routes_memo = {}
         new.variants = {}
+        new.e2_witness = self.e2_witness
         if self.place_rank is None:
             new.place_rank = None  # made when first needed
             new.spots, new.targets, new.placed_tiles, new.encourages = [], [], [], []
@@ -410,12 +418,16 @@ class Layout:
         """Some type of ``types`` (the likeliest to fit first: they are tried in turn, and
         may be made as they are needed) fits somewhere, every tile counting as qualifying
         (E2)."""
+        return self.placement_of(types) is not None
+
+    def placement_of(self, types: Iterable[int]) -> tuple[int, int] | None:
+        """``any_placement``'s find: the first (frontier cell, type) that fits, else None."""
         frontier = self.frontier
         for ti in types:
             for key in frontier:
                 if self.rotations(key, ti):
-                    return True
-        return False
+                    return key, ti
+        return None
 
     def routes(
         self, st: StateData, start: int, stops: bytes, jumps: tuple[int, ...], budget: int
