@@ -379,7 +379,7 @@ class Layout:
             return got
         out: list[Lay] = []
         grouped = GROUPED[ti]  # L6 to check too (``rotations``)
-        kind = _lay_kind(ti, stables)
+        kind = (ti * 2 + stables) * 16  # ``_lay_kind``: no call
         for key, options in self._qualifying(qual):
             rots = options[ti]
             if not rots:  # most types fail L2, L3 or L5 at most cells

@@ -18,7 +18,7 @@ from monastic.games.monastery.actions import (
 from monastic.games.monastery.catalogue import ABBEY, COLOURS, INSTANCES, TYPE_BY_ID, TileType
 from monastic.games.monastery.rules import common, occupancy
 from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
-from monastic.games.monastery.rules.geometry import ROT, adjacent_tiles, cell_key
+from monastic.games.monastery.rules.geometry import INST_TYPE, ROT, adjacent_tiles, cell_key
 from monastic.games.monastery.rules.layout import (
     BOX_SPAN,
     COST_SPAN,
@@ -278,7 +278,12 @@ def lay_tile(st: StateData, seat: int, action: Lay, events: list[Event] | None) 
     """Lay a tile from hand (L7; livestock blessings M-12)."""
     tt = TYPE_BY_ID[action.tile]
     hand = st.hands[seat]
-    inst = next(t for t in hand if INSTANCES[t].index == tt.index)
+    ti = tt.index
+    for inst in hand:  # the first of its type (no generator made)
+        if INST_TYPE[inst] == ti:
+            break
+    else:
+        raise ValueError(f"there is no {action.tile} in the hand")
     hand.remove(inst)
     key = cell_key(action.x, action.y)
     st.tile_cell[inst] = key
