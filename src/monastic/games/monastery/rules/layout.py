@@ -41,7 +41,8 @@ random games and compare):
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
-entries that are pure functions of it) and clones share it.
+entries that are pure functions of it, and ``e2_witness`` is a hint the E2 test checks
+again before it believes it) and clones share it.
 Saves never hold it. (Listings read the L4 standing from ``rules.occupancy``.)
 """
 
