@@ -85,7 +85,9 @@ def test_iterations_are_counted() -> None:
     assert searcher.last_seconds > 0
     timed = bot(spec="time=0.02")
     timed.choose(bidding_state(), 0)
-    assert timed.last_iterations > 0 and timed.last_seconds < 0.5
+    # The budget stops the search; the bound is loose because a loaded machine may pause
+    # the process for a while (0.66 s was seen with other jobs on both cores).
+    assert timed.last_iterations > 0 and timed.last_seconds < 5.0
 
 
 def test_trees_share_the_budget_and_sum_their_statistics() -> None:
