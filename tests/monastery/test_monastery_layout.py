@@ -70,7 +70,7 @@ def check_layout(st: MonasteryState) -> None:
     # The listings from it against the from-scratch references.
     all_types = list(range(len(TYPES)))
     reference = geometry.placements(st, all_types)
-    qual = kept.qualified(st)
+    qual = kept.qualified(occupancy.occupancy(st))
     listed = [
         (ti, geometry.cell_key(a.x, a.y), a.rot)
         for ti in all_types
@@ -78,7 +78,7 @@ def check_layout(st: MonasteryState) -> None:
     ]
     assert listed == reference
     anywhere = bool(geometry.placements(st, all_types, all_qualify=True, first_only=True))
-    assert kept.any_placement(st, all_types) == anywhere
+    assert (kept.placement_of(all_types) is not None) == anywhere
     assert end.e2_holds(st) == (
         not geometry.placements(st, _types_left(st), all_qualify=True, first_only=True)
         if _types_left(st)

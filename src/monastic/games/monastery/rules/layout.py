@@ -76,7 +76,7 @@ from monastic.games.monastery.rules.geometry import (
     cell_xy,
     node_edge,
 )
-from monastic.games.monastery.rules.occupancy import L4_BIT, occupancy
+from monastic.games.monastery.rules.occupancy import L4_BIT, Occupancy
 from monastic.games.monastery.state import StateData
 
 __all__ = [
@@ -366,10 +366,11 @@ class Layout:
             size += len(comp)
         return size <= LIMITS[group]
 
-    def qualified(self, st: StateData) -> int:
-        """L4 standing now, as a bit set of the ``watch`` tiles finished or fully occupied
-        (bit ``tile + 1``) and bit 0, which stands for the Abbey and the livestock."""
-        return 1 | (occupancy(st).closed & self.watch_bits)
+    def qualified(self, occupied: Occupancy) -> int:
+        """L4 standing now (``occupied``: the state's ``occupancy``), as a bit set of the
+        ``watch`` tiles finished or fully occupied (bit ``tile + 1``) and bit 0, which stands
+        for the Abbey and the livestock."""
+        return 1 | (occupied.closed & self.watch_bits)
 
     def lay_list(self, st: StateData, ti: int, stables: bool, qual: int) -> list[Lay]:
         """The legal placements of type ``ti`` as actions, by cell then rotation, when the
@@ -380,7 +381,7 @@ class Layout:
             return got
         out: list[Lay] = []
         grouped = GROUPED[ti]  # L6 to check too (``rotations``)
-        kind = (ti * 2 + stables) * 16  # ``_lay_kind``: no call
+        kind = _lay_kind(ti, stables)
         for key, options in self._qualifying(qual):
             rots = options[ti]
             if not rots:  # most types fail L2, L3 or L5 at most cells
@@ -415,14 +416,10 @@ class Layout:
             self.qualifying[qual] = got
         return got
 
-    def any_placement(self, st: StateData, types: Iterable[int]) -> bool:
-        """Some type of ``types`` (the likeliest to fit first: they are tried in turn, and
-        may be made as they are needed) fits somewhere, every tile counting as qualifying
-        (E2)."""
-        return self.placement_of(types) is not None
-
     def placement_of(self, types: Iterable[int]) -> tuple[int, int] | None:
-        """``any_placement``'s find: the first (frontier cell, type) that fits, else None."""
+        """The first (frontier cell, type) where a type of ``types`` (the likeliest to fit
+        first: they are tried in turn, and may be made as they are needed) fits, every tile
+        counting as qualifying (E2); None if none does."""
         frontier = self.frontier
         for ti in types:
             for key in frontier:

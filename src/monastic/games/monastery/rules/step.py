@@ -88,7 +88,7 @@ def _lay_actions(
     st: StateData, seat: int, stables: bool, lay: Layout, occupied: occupancy.Occupancy
 ) -> list[Lay]:
     """``lay_actions`` with the state's layout and occupancy."""
-    qual = 1 | (occupied.closed & lay.watch_bits)  # ``Layout.qualified``
+    qual = lay.qualified(occupied)
     key = (st.seat_colour[seat], tuple(st.hands[seat]), stables, qual)
     out = lay.hand_lays.get(key)
     if out is None:
