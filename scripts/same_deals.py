@@ -13,12 +13,9 @@ deal with Student's t 95% interval: the luck of the deals falls on both sides al
 from __future__ import annotations
 
 import argparse
-import json
-from collections import defaultdict
-from pathlib import Path
 
 from monastic.arena.deal_stats import Estimate, t_interval
-from monastic.arena.paired import RESULTS_FILE, RUN_FILE
+from monastic.arena.paired import finished_deals
 
 #: per deal seed: (score difference, win share) of the compared bot, averaged over seatings
 DealFigures = dict[int, tuple[float, float]]
@@ -27,31 +24,27 @@ DealFigures = dict[int, tuple[float, float]]
 def deal_figures(folders: list[str]) -> tuple[str, DealFigures]:
     """The compared bot's spec and its figures per finished deal, over ``folders``."""
     subject = ""
-    games: dict[int, list[tuple[float, float]]] = defaultdict(list)
-    seatings = 0
+    figures: DealFigures = {}
     for folder in folders:
-        run = json.loads((Path(folder) / RUN_FILE).read_text())
+        try:
+            run, deals = finished_deals(folder)
+        except ValueError as err:
+            raise SystemExit(str(err)) from None
         first = run["seatings"][0][0]
         if subject and first != subject:
             raise SystemExit(f"{folder} compares {first!r}, not {subject!r}")
-        subject, seatings = first, len(run["seatings"])
-        for line in (Path(folder) / RESULTS_FILE).read_text().splitlines():
-            game = json.loads(line)
-            mine = [i for i, spec in enumerate(game["specs"]) if spec == subject]
-            others = [i for i in range(len(game["specs"])) if i not in mine]
-            scores, ranks = game["scores"], game["ranks"]
-            for seat in mine:
-                rest = sum(scores[i] for i in others) / len(others)
-                winners = ranks.count(1)
-                games[game["seed"]].append((scores[seat] - rest, (ranks[seat] == 1) / winners))
-    finished = {}
-    for seed, figures in games.items():
-        if len(figures) >= seatings:  # a deal half played counts on neither side
-            finished[seed] = (
-                sum(f[0] for f in figures) / len(figures),
-                sum(f[1] for f in figures) / len(figures),
-            )
-    return subject, finished
+        subject = first
+        for games in deals:
+            scores, wins = [], []
+            for game in games:
+                mine = [i for i, spec in enumerate(game.specs) if spec == subject]
+                others = [i for i in range(len(game.specs)) if i not in mine]
+                rest = sum(game.scores[i] for i in others) / len(others)
+                for seat in mine:
+                    scores.append(game.scores[seat] - rest)
+                    wins.append(game.rewards[seat])  # a win shared by k counts 1/k
+            figures[games[0].seed] = (sum(scores) / len(scores), sum(wins) / len(wins))
+    return subject, figures
 
 
 def _show(estimate: Estimate, percent: bool = False) -> str:

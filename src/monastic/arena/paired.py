@@ -46,6 +46,7 @@ __all__ = [
     "PairedBot",
     "PairedReport",
     "deal_seatings",
+    "finished_deals",
     "paired_report",
     "report_from_folders",
     "run_paired",
@@ -366,7 +367,7 @@ def report_from_folders(out_dirs: Sequence[str], resample_count: int = RESAMPLES
     outcomes: list[GameOutcome] = []
     found: dict[int, str] = {}  # game seed -> the folder holding that deal
     for out_dir in out_dirs:
-        run, deals = _finished_deals(out_dir)
+        run, deals = finished_deals(out_dir)
         if not first:
             first = run
         differ = [k for k in ("game", "players", "seatings", "options") if run[k] != first[k]]
@@ -393,7 +394,7 @@ def report_from_folders(out_dirs: Sequence[str], resample_count: int = RESAMPLES
     return report
 
 
-def _finished_deals(out_dir: str) -> tuple[dict[str, Any], list[list[GameOutcome]]]:
+def finished_deals(out_dir: str) -> tuple[dict[str, Any], list[list[GameOutcome]]]:
     """A paired run's settings and its whole deals so far, each its games in seating order."""
     folder = Path(out_dir)
     try:
