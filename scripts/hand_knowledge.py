@@ -12,6 +12,14 @@ worlds, not bots to play against:
         --paired --jobs 1 --games 30 --seed 2720000 \\
         --bots oracle:iterations=1100 --bots ismcts:iterations=1100 --out mm-oracle
 
+``model`` measures how much a reader modelling the rival by the heuristic could learn from
+the card it plays: in ``--games`` games of two searches, at every choice of a card to play,
+where the searcher's card stands among the heuristic's values of the cards (``play_values``)
+and how many bits a softmax of those values at a few temperatures gives about it beyond a
+uniform guess (either build):
+
+    python scripts/hand_knowledge.py model --games 10 --iterations 1100
+
 ``where`` instead counts where the oracle chooses differently: at every third real decision
 of ``--games`` greedy games, a search, the same search with another seed, and the oracle
 choose; it prints, per kind of decision and whether the seat is the Abbot (first to play in
@@ -26,6 +34,7 @@ pure build only (``PYTHONPATH=src``): compiled code would call the class's own m
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections import Counter
 from typing import Any
@@ -37,7 +46,9 @@ from monastic.arena.rotated import arena_main
 from monastic.bots.ismcts import from_spec
 from monastic.build_info import PURE, build_name
 from monastic.engine import Action, as_rng, load_game
+from monastic.games.medieval_monastery.actions import Play
 from monastic.games.medieval_monastery.state import NO_CARD, SIMULTANEOUS
+from monastic.games.medieval_monastery.strategy import play_values
 
 ORACLE = "oracle:"
 ORACLE_DECK = "oracle-deck:"
@@ -136,7 +147,76 @@ def where(argv: list[str]) -> int:
     return 0
 
 
+_TEMPERATURES = (0.1, 0.3, 1.0, 3.0)
+
+
+def _bits(values: list[float], chosen: int, temperature: float) -> float:
+    """How many bits a softmax of ``values`` at ``temperature`` gives about ``chosen``
+    beyond a uniform guess (negative: it misleads)."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    return math.log2(weights[chosen] / sum(weights) * len(values))
+
+
+def model(argv: list[str]) -> int:
+    """Print how well the heuristic's play values predict a search's card (the module's text)."""
+    parser = argparse.ArgumentParser(prog="hand_knowledge.py model")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--iterations", type=int, default=1100)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=5000)
+    args = parser.parse_args(argv)
+    game = load_game("medieval-monastery")
+    places: dict[str, Counter[str]] = {"Abbot": Counter(), "not the Abbot": Counter()}
+    bits: dict[str, list[list[float]]] = {key: [] for key in places}
+    for number in range(args.games):
+        state = game.new_game(args.players, args.seed + number)
+        searches = [
+            _make(f"ismcts:iterations={args.iterations}", seed=args.seed + number * 10 + seat)
+            for seat in range(args.players)
+        ]
+        while not state.is_over():
+            picks = []
+            for seat in state.to_act():
+                legal = state.legal_actions(seat)
+                action = searches[seat].choose(state, seat)
+                if len(legal) > 1 and isinstance(legal[0], Play):
+                    values = play_values(state, seat, legal)
+                    chosen = legal.index(action)
+                    place = sorted(values, reverse=True).index(values[chosen])
+                    key = "Abbot" if seat == state.abbot else "not the Abbot"
+                    places[key][
+                        "first"
+                        if place == 0
+                        else "second"
+                        if place == 1
+                        else "third"
+                        if place == 2
+                        else "lower"
+                    ] += 1
+                    bits[key].append([_bits(values, chosen, t) for t in _TEMPERATURES])
+                picks.append((seat, action))
+            for order, (seat, action) in enumerate(picks):
+                if order == 0 or (seat in state.to_act() and state.is_legal(seat, action)):
+                    state.apply(seat, action)
+    heads = " | ".join(f"bits at {t}" for t in _TEMPERATURES)
+    print(f"| seat | plays | the heuristic's first / second / third / lower | {heads} |")
+    print("|---|---|---|" + "---|" * len(_TEMPERATURES))
+    for key, counted in places.items():
+        rows = bits[key]
+        if not rows:
+            continue
+        means = " | ".join(
+            f"{sum(row[i] for row in rows) / len(rows):+.2f}" for i in range(len(_TEMPERATURES))
+        )
+        shares = " / ".join(str(counted[k]) for k in ("first", "second", "third", "lower"))
+        print(f"| {key} | {len(rows)} | {shares} | {means} |")
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["model"]:
+        return model(argv[1:])
     if build_name() != PURE:  # compiled code calls the class's own method, never the oracle's
         raise SystemExit("the oracle needs the pure build: run with PYTHONPATH=src")
     if argv[:1] == ["where"]:

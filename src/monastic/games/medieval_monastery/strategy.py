@@ -53,6 +53,7 @@ __all__ = [
     "greedy_action",
     "hand_potential",
     "main_combos",
+    "play_values",
     "utility",
 ]
 
@@ -282,11 +283,20 @@ def _without(hand: Sequence[int], scores: Sequence[int], cards: Sequence[int]) -
 def _choose_play(
     state: MedievalMonasteryState, seat: int, actions: list[MedievalMonasteryAction]
 ) -> MedievalMonasteryAction:
+    values = play_values(state, seat, actions)
+    return actions[values.index(max(values))]  # the first of equal values, as ``max`` picks
+
+
+def play_values(
+    state: MedievalMonasteryState, seat: int, actions: Sequence[MedievalMonasteryAction]
+) -> list[float]:
+    """The heuristic's value of each card ``seat`` may play (``actions``, all ``Play``): the
+    hand left without it, and what its suit's action is expected to bring in cards."""
     hand = state.hands[seat]
     scores = state.suit_scores[seat]
     per_card = hand_potential(hand, scores) / max(1, len(hand))
-
-    def value(action: MedievalMonasteryAction) -> float:
+    out = []
+    for action in actions:
         card = action.card  # type: ignore[union-attr]
         rest = [c for c in hand if c != card]
         suit_index = card // RANK_COUNT
@@ -297,9 +307,8 @@ def _choose_play(
             gained = float(max(len(h) for i, h in enumerate(state.hands) if i != seat) - len(rest))
         elif suit_index == MONKS:
             gained = 0.3 * (state.players - 1)
-        return hand_potential(rest, scores) + gained * per_card
-
-    return max(actions, key=value)
+        out.append(hand_potential(rest, scores) + gained * per_card)
+    return out
 
 
 def _choose_bid(
