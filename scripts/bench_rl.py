@@ -616,6 +616,11 @@ def _floor_spiel_game() -> Any:
                     return int(pyspiel.PlayerId.TERMINAL)
                 return self.steps % self.players
 
+            def legal_actions(self, player: int | None = None) -> list[int]:
+                # Answered in Python, as ours are (OpenSpiel's own crosses from C++ into
+                # Python three more times first): a copy, as ours hands out.
+                return self.legal[:]  # type: ignore[no-any-return]
+
             def _legal_actions(self, player: int) -> list[int]:
                 return self.legal  # type: ignore[no-any-return]
 
