@@ -109,6 +109,10 @@ def check_layout(st: MonasteryState) -> None:
     assert [kept.encourage_list()[node] for node in kept.tiles_by_place()] == [
         Encourage(x, y) for x, y, node in fresh.places if node != ABBEY
     ]
+    for open_, encourages in kept.open_encourages.items():
+        assert encourages == [
+            Encourage(x, y) for x, y, node in fresh.places if node != ABBEY and open_[node]
+        ]
     assert [kept.target_list()[node] for node in nodes] == [
         move_code(-1 if node == ABBEY else st.tile_cell[node], -1, 0) for node in nodes
     ]

@@ -38,6 +38,8 @@ random games and compare):
   the ``move_code`` of a move there (to the tile as a whole, for no cost), and
   ``placed_tiles`` lists the nodes of ``places`` but the Abbey, in that order, and
   ``encourages`` gives each of them the ``Encourage`` of its place.
+- ``open_encourages[open]`` lists the encouragements of the open tiles (``open``: the
+  occupancy's flag per node, as bytes), by place (``encourage_open``).
 
 It only depends on where the tiles lie and how they are turned, never on monks, hands or
 finishing, so a ``Layout`` is never changed once made (its memo dictionaries only gain
@@ -139,6 +141,7 @@ class Layout:
         "laid",
         "lays",
         "links",
+        "open_encourages",
         "place_rank",
         "placed_tiles",
         "places",
@@ -178,6 +181,8 @@ class Layout:
     # (colour, hand, stables, L4 standing) -> the hand's actions (``step.lay_actions``)
     hand_lays: dict[tuple[int, tuple[int, ...], bool, int], list[Lay]]
     routes_memo: dict[tuple[int, bytes, tuple[int, ...]], Routes]
+    # the open flags per node (``Occupancy.open`` as bytes) -> the open tiles' encouragements
+    open_encourages: dict[bytes, list[Encourage]]
     # the layouts of the same laid tiles with hidden ones under other identities (the worlds
     # ``determinize`` samples), by the laid order under those identities
     variants: dict[tuple[int, ...], Layout]
@@ -212,6 +217,7 @@ class Layout:
         new.lays = {}
         new.hand_lays = {}
         new.routes_memo = {}
+        new.open_encourages = {}
         new.place_rank = None
         new.spots = []
         new.targets = []
@@ -299,6 +305,7 @@ class Layout:
         new.lays = {}
         new.hand_lays = {}
         new.routes_memo = {}
+        new.open_encourages = {}
         new.variants = {}
         new.e2_witness = self.e2_witness
         if self.place_rank is None:
@@ -513,6 +520,25 @@ class Layout:
         if self.place_rank is None:
             self._place_tables()
         return self.encourages
+
+    def encourage_open(self, open_: bytes) -> list[Encourage]:
+        """The encouragements of the open tiles (``open_``: a flag per node), by place
+        (shared: never change the list). A step's listings after an encouragement, and
+        those after a move that opened or closed no tile, find it made."""
+        got = self.open_encourages.get(open_)
+        if got is None:
+            placed = self.tiles_by_place()
+            encourages = self.encourages  # made with ``placed``
+            got = []
+            for i in placed:
+                if open_[i]:
+                    move = encourages[i]
+                    assert move is not None
+                    got.append(move)
+            if len(self.open_encourages) >= _MEMO_LIMIT:
+                self.open_encourages.clear()
+            self.open_encourages[open_] = got
+        return got
 
     def tiles_by_place(self) -> list[int]:
         """The tiles of the movement graph (every laid tile but the livestock), by place."""

@@ -175,34 +175,57 @@ def movable(st: StateData, seat: int) -> list[int]:
 
 def move_actions(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
-    _move_actions(st, seat, layout(st), occupancy.occupancy(st), out)
+    occupied = occupancy.occupancy(st)
+    _move_actions(st, seat, layout(st), occupied, bytes(occupied.open), out)
     return out
 
 
 def _move_actions(
-    st: StateData, seat: int, lay: Layout, occupied: occupancy.Occupancy, out: list[Any]
+    st: StateData,
+    seat: int,
+    lay: Layout,
+    occupied: occupancy.Occupancy,
+    stops: bytes,
+    out: list[Any],
 ) -> None:
-    """``move_actions`` with the state's layout and occupancy, added to ``out`` (a listing's
-    own list: no list of the moves alone made and copied)."""
-    if st.movement_points <= 0 and not st.shiftable_monks:
-        return
+    """``move_actions`` with the state's layout, occupancy and its open flags as bytes
+    (``_stops``), added to ``out`` (a listing's own list: no list of the moves alone made
+    and copied)."""
     budget = st.movement_points
+    shiftable = st.shiftable_monks
+    if budget <= 0 and not shiftable:
+        return
     boxes = st.tile_box_monks
+    finished = st.tile_finished
     spots = lay.spot_list()  # the place tables made: ``lay.targets`` is ready too
     if budget > 0:
         counts = occupied.counts
-        stops = bytes(occupied.open)
-        jumps = _passages(st, seat)
-        finished, cell = st.tile_finished, st.tile_cell
+        if st.team:
+            jumps = _passages(st, seat)
+        else:  # ``_passages`` alone: one passage, mostly not laid yet (no call then)
+            own = PASSAGE_OF[st.seat_colour[seat]]
+            jumps = (own,) if st.tile_cell[own] >= 0 and _open_passage(st, own) else ()
+        cell = st.tile_cell
         targets = lay.targets
         rows = MOVES.rows
-    location, monk_box = st.monk_location, st.monk_box
-    for m in movable(st, seat):
+    location, posture, monk_box = st.monk_location, st.monk_posture, st.monk_box
+    stopped = st.stopped_monks
+    seen: list[int] = []  # the places met, as location * BOX_SPAN + box
+    # ``movable`` inlined (no list made): the first monk at each distinct place moves for it
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
         start = location[m]
+        if start < IN_ABBEY or posture[m] != UPRIGHT or m in stopped:
+            continue
+        if start >= 0 and not finished[start] and -1 not in boxes[start]:
+            continue
+        sbox = monk_box[m]
+        place = start * BOX_SPAN + sbox
+        if place in seen:
+            continue
+        seen.append(place)
         if start == IN_ABBEY:
             start = ABBEY
         sx, sy = spots[start]
-        sbox = monk_box[m]
         if budget > 0:
             source = -1 if start == ABBEY else cell[start]
             row = rows.get(source * BOX_SPAN + sbox + 1)  # ``MOVES.row``'s memo, read here
@@ -238,7 +261,7 @@ def _move_actions(
                 if move is None:
                     move = MOVES.add(row, code, sx, sy, sbox, ABBEY_XY)
                 out.append(move)
-        if m in st.shiftable_monks:
+        if m in shiftable:
             occupants = boxes[start]
             for b in range(len(occupants)):
                 if occupants[b] == -1:
@@ -248,19 +271,17 @@ def _move_actions(
 def legal(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
     lay, occupied = layout(st), occupancy.occupancy(st)  # found once for every part
+    open_ = bytes(occupied.open)  # the route searches' and the encouragements' memo key
     if not st.encouraging:
         if not st.laid_this_step:
             out.extend(_lay_actions(st, seat, False, lay, occupied))
             if st.bag and st.hands[seat]:
                 out.append(_EXCHANGE)
-        _move_actions(st, seat, lay, occupied, out)
+        _move_actions(st, seat, lay, occupied, open_, out)
     if st.blessings[seat] > 0:
         # the unfinished tiles with a free box, by place (the livestock are laid finished)
-        open_, placed = occupied.open, lay.tiles_by_place()
-        encourages = lay.encourages  # made with ``placed``
-        for i in placed:
-            if open_[i]:
-                out.append(encourages[i])
+        got = lay.open_encourages.get(open_)  # ``encourage_open``'s memo, read here
+        out.extend(lay.encourage_open(open_) if got is None else got)
     out.append(_END)
     return out
 
