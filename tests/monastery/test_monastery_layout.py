@@ -28,6 +28,7 @@ from monastic.games.monastery.rules.hidden import hidden_from
 from monastic.games.monastery.rules.layout import (
     BOX_SPAN,
     COST_SPAN,
+    GROUPED,
     Layout,
     layout,
     made_lay,
@@ -63,7 +64,9 @@ def check_layout(st: MonasteryState) -> None:
     # The cells passing L4 per standing, against a fresh layout's frontier.
     for qual, cells in kept.qualifying.items():
         assert cells == [
-            (key, info[3]) for key in fresh.frontier if (info := fresh.cells[key])[4] & qual
+            (key, info[3], info[5])
+            for key in fresh.frontier
+            if (info := fresh.cells[key])[4] & qual
         ]
     for (ti, stables, _), lays in kept.lays.items():
         assert all(a.tile == TYPES[ti].id and a.stables == stables for a in lays)
@@ -77,6 +80,11 @@ def check_layout(st: MonasteryState) -> None:
         for a in kept.lay_list(st, ti, False, qual)
     ]
     assert listed == reference
+    # A hand's placements, listed in one pass, are its types' listed in turn.
+    for types in (all_types, all_types[::3], [ti for ti in all_types if GROUPED[ti]][:2]):
+        assert kept.hand_list(types, True, qual) == [
+            a for ti in types for a in kept.lay_list(st, ti, True, qual)
+        ]
     anywhere = bool(geometry.placements(st, all_types, all_qualify=True, first_only=True))
     assert (kept.placement_of(all_types) is not None) == anywhere
     assert end.e2_holds(st) == (

@@ -26,6 +26,7 @@ __all__ = [
     "can_place",
     "cell_key",
     "cell_options",
+    "cell_types",
     "cell_xy",
     "frontier",
     "is_full",
@@ -282,6 +283,13 @@ def cell_options(their: tuple[int, ...], classes: tuple[int, ...]) -> tuple[tupl
     # A byte holds two types' nibbles: the bytes, each looked up as a pair, in C.
     pairs = map(_BYTE_ROTS.__getitem__, passing.to_bytes(_TYPE_BYTES, "little"))
     return tuple(chain.from_iterable(pairs))[: len(TYPES)]
+
+
+@lru_cache(maxsize=1 << 14)
+def cell_types(their: tuple[int, ...], classes: tuple[int, ...]) -> int:
+    """The types with a rotation in ``cell_options``, as a bit set (bit ``t`` for type
+    index ``t``): a hand's listing skips at once the cells none of its types fits."""
+    return sum(1 << t for t, rots in enumerate(cell_options(their, classes)) if rots)
 
 
 def _side_bits(d: int, e: int, cls: int) -> tuple[int, int]:

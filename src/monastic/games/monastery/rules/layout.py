@@ -75,6 +75,7 @@ from monastic.games.monastery.rules.geometry import (
     ROT,
     cell_key,
     cell_options,
+    cell_types,
     cell_xy,
     node_edge,
 )
@@ -92,11 +93,15 @@ __all__ = [
 ]
 
 #: per frontier cell: facing edges, facing classes, neighbour nodes (each N, E, S, W), per
-#: type index the rotations passing L2, L3 and L5 (``geometry.cell_options``), and the L4
-#: bits of its neighbours (``Layout.qualified``)
+#: type index the rotations passing L2, L3 and L5 (``geometry.cell_options``), the L4
+#: bits of its neighbours (``Layout.qualified``) and the types with such a rotation, as a
+#: bit set (``geometry.cell_types``)
 CellInfo = tuple[
-    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int, int
 ]
+#: a frontier cell passing L4 (``Layout.qualifying``): its key, and from its ``CellInfo``
+#: the rotations per type passing L2, L3 and L5 and the types with one, as a bit set
+Qualifying = tuple[int, tuple[tuple[int, ...], ...], int]
 #: a start's routes within a budget: the nodes in breadth-first order (so by cost), the
 #: cost per node (-1: not reached, 0: the start), the budget the search stopped at
 #: (``_UNBOUNDED`` when it met every node it could reach) and the tiles it met by place
@@ -175,8 +180,8 @@ class Layout:
     # memos of pure functions of the layout
     # per frontier cell (shared with the next layouts while the cell's surroundings stay):
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
-    # L4 standing -> the frontier cells passing L4, by key, with ``CellInfo``'s rotations
-    qualifying: dict[int, list[tuple[int, tuple[tuple[int, ...], ...]]]]
+    # L4 standing -> the frontier cells passing L4, by key
+    qualifying: dict[int, list[Qualifying]]
     lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
     # (colour, hand, stables, L4 standing) -> the hand's actions (``step.lay_actions``)
     hand_lays: dict[tuple[int, tuple[int, ...], bool, int], list[Lay]]
@@ -388,13 +393,16 @@ class Layout:
             return got
         out: list[Lay] = []
         grouped = GROUPED[ti]  # L6 to check too (``rotations``)
-        kind = _lay_kind(ti, stables)
-        for key, options in self._qualifying(qual):
+        kind = (ti * 2 + stables) * 16  # ``_lay_kind``, inline
+        fits = self.fits
+        for key, options, _ in self._qualifying(qual):
             rots = options[ti]
             if not rots:  # most types fail L2, L3 or L5 at most cells
                 continue
             if grouped:
-                rots = self.rotations(key, ti)
+                memo = fits.get(key)  # ``rotations``'s memo read here: mostly made before
+                fitted = None if memo is None else memo.get(ti)
+                rots = self.rotations(key, ti) if fitted is None else fitted
                 if not rots:
                     continue
             # ``lays_at``'s memo read here: most cells' placements were made before
@@ -407,9 +415,51 @@ class Layout:
         self.lays[memo_key] = out
         return out
 
-    def _qualifying(self, qual: int) -> list[tuple[int, tuple[tuple[int, ...], ...]]]:
+    def hand_list(self, types: list[int], stables: bool, qual: int) -> list[Lay]:
+        """``lay_list`` of each of ``types`` (ascending) in turn, made in one pass over the
+        qualifying cells (shared: never change the list): a cell none of the types fits is
+        passed over at once, where a listing per type looked at every cell for each."""
+        hand = 0
+        for ti in types:
+            hand |= 1 << ti
+        found: dict[int, list[Lay]] = {}
+        fits = self.fits
+        for key, options, fitting in self._qualifying(qual):
+            if not fitting & hand:  # most cells fit none of a hand's types
+                continue
+            for ti in types:
+                rots = options[ti]
+                if not rots:
+                    continue
+                if GROUPED[ti]:  # L6 too (``rotations``, its memo read here)
+                    memo = fits.get(key)
+                    fitted = None if memo is None else memo.get(ti)
+                    rots = self.rotations(key, ti) if fitted is None else fitted
+                    if not rots:
+                        continue
+                # ``lays_at``'s memo read here: most cells' placements were made before
+                lays = LAYS.get(key * _KEY_SPAN + (ti * 2 + stables) * 16 + _ROTATION_MASK[rots])
+                if lays is None:
+                    lays = lays_at(key, ti, stables, rots)
+                got = found.get(ti)
+                if got is None:
+                    found[ti] = [*lays]
+                else:
+                    got.extend(lays)
+        if len(found) == 1:  # often: no list made anew
+            for got in found.values():
+                return got
+        out: list[Lay] = []
+        for ti in types:
+            got = found.get(ti)
+            if got is not None:
+                out.extend(got)
+        return out
+
+    def _qualifying(self, qual: int) -> list[Qualifying]:
         """The frontier cells passing L4 when the tiles stand as ``qual`` says, by key, each
-        with its rotations per type passing L2, L3 and L5 (``CellInfo``)."""
+        with its rotations per type passing L2, L3 and L5 and the types with one
+        (``CellInfo``)."""
         got = self.qualifying.get(qual)
         if got is None:
             cells = self.cells
@@ -417,7 +467,7 @@ class Layout:
             for key in self.frontier:
                 info = cells[key]
                 if info[4] & qual:
-                    got.append((key, info[3]))
+                    got.append((key, info[3], info[5]))
             if len(self.qualifying) >= _MEMO_LIMIT:
                 self.qualifying.clear()
             self.qualifying[qual] = got
@@ -628,7 +678,7 @@ def _cell_info(st: StateData, key: int) -> CellInfo:
             classes[d] = _CLASS[node]
             bits |= _L4_QUALIFIES[node]
     facing, kinds = tuple(their), tuple(classes)
-    return facing, kinds, tuple(nodes), cell_options(facing, kinds), bits
+    return facing, kinds, tuple(nodes), cell_options(facing, kinds), bits, cell_types(facing, kinds)
 
 
 #: per side of a cell, the side of its neighbour there that faces it

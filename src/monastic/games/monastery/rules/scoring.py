@@ -74,8 +74,10 @@ def _prayed_on(st: StateData, node: int) -> bool:
     location, posture = st.monk_location, st.monk_posture
     if node not in location:  # mostly not: no loop then
         return False
-    for m in range(N_MONKS):  # noqa: SIM110 - a loop is cheaper than any() over a generator
-        if location[m] == node and posture[m] != UPRIGHT:
+    m = -1
+    for _ in range(location.count(node)):  # only the monks there, found in C
+        m = location.index(node, m + 1)
+        if posture[m] != UPRIGHT:
             return True
     return False
 
@@ -108,7 +110,13 @@ def _fully_occupied(st: StateData) -> list[int]:
     if not occupied.fulls:  # mostly: no loop then
         return []
     full = occupied.full
-    return [i for i in layout(st).tiles_by_place() if full[i]]
+    # the few flagged found in C, rather than a look at every laid tile
+    found = []
+    i = full.find(1)
+    while i >= 0:
+        found.append(i)
+        i = full.find(1, i + 1)
+    return layout(st).by_place(found) if len(found) > 1 else found
 
 
 def toil_points(st: StateData, seat: int) -> int:
@@ -124,25 +132,25 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
     if not (study or toil):
         return []
     nodes: set[int] = set()
-    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
-        free = st.monk_posture[m] == UPRIGHT and m not in st.building_monks
-        if free and st.monk_location[m] >= IN_ABBEY:
-            nodes.add(common.node_of(st, m))
+    location, posture, building = st.monk_location, st.monk_posture, st.building_monks
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:  # its free monks' places (no calls)
+        loc = location[m]
+        if loc >= IN_ABBEY and posture[m] == UPRIGHT and m not in building:
+            nodes.add(ABBEY if loc == IN_ABBEY else loc)
     out: list[tuple[str, int, str]] = []
+    # the tile's colour first: most tiles do not score in this hour, and a look for a monk
+    # praying there walks every monk
+    scoring = _SCORES_IN_STUDY if study else _SCORES_IN_TOIL
+    finished, built, this_round = st.tile_finished, st.tile_built_round, st.round
     for node in sorted(nodes):
         if node == ABBEY:
             if study:
                 out.append(("A", 1, "Abbey"))
             continue
-        t = INSTANCES[node]
-        if not st.tile_finished[node] or st.tile_built_round[node] == st.round:
+        if not scoring[node] or not finished[node] or built[node] == this_round:
             continue
-        # the tile's colour first: most tiles do not score in this hour, and a look for a
-        # monk praying there walks every monk
-        scores = (
-            t.colour == "dual" or (study and t.colour == "grey") or (toil and t.colour == "brown")
-        )
-        if scores and not _prayed_on(st, node):
+        t = INSTANCES[node]
+        if not _prayed_on(st, node):
             if study and t.symbol == "scriptorium" and not st.simple:
                 got = 2
             elif toil and t.symbol == "farm" and not st.simple:
@@ -152,6 +160,11 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
             x, y = cell_xy(st.tile_cell[node])
             out.append((f"{x},{y}", got, t.name))
     return out
+
+
+#: per tile instance: whether its colour scores in a study hour, and in a toil hour (S4)
+_SCORES_IN_STUDY: Final = tuple(t.colour in ("dual", "grey") for t in INSTANCES)
+_SCORES_IN_TOIL: Final = tuple(t.colour in ("dual", "brown") for t in INSTANCES)
 
 
 def begin_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:

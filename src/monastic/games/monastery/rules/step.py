@@ -41,22 +41,21 @@ PASSAGE_OF: Final = tuple(
 
 def begin_step(st: StateData, seat: int) -> None:
     """Set up a step: movement points (M-13) and the monks that may shift for free (M-18)."""
-    upright = [
-        m
-        for m in MONKS_OF_COLOUR[st.seat_colour[seat]]
-        if st.monk_location[m] >= IN_ABBEY and st.monk_posture[m] == UPRIGHT
-    ]
-    st.movement_points = 2 * len(upright)
+    location, posture = st.monk_location, st.monk_posture
+    finished, boxes = st.tile_finished, st.tile_box_monks
+    upright = 0
+    shiftable = []
+    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:  # one loop, no comprehension's call
+        loc = location[m]
+        if loc >= IN_ABBEY and posture[m] == UPRIGHT:
+            upright += 1
+            if loc >= 0 and not finished[loc] and -1 in boxes[loc]:
+                shiftable.append(m)
+    st.movement_points = 2 * upright
     st.laid_this_step = 0
     st.encouraging = 0
     st.stopped_monks = []
-    st.shiftable_monks = [
-        m
-        for m in upright
-        if st.monk_location[m] >= 0
-        and not st.tile_finished[st.monk_location[m]]
-        and -1 in st.tile_box_monks[st.monk_location[m]]
-    ]
+    st.shiftable_monks = shiftable
 
 
 def hand_types(st: StateData, seat: int) -> list[int]:
@@ -92,9 +91,7 @@ def _lay_actions(
     key = (st.seat_colour[seat], tuple(st.hands[seat]), stables, qual)
     out = lay.hand_lays.get(key)
     if out is None:
-        out = []
-        for ti in hand_types(st, seat):
-            out.extend(lay.lay_list(st, ti, stables, qual))
+        out = lay.hand_list(hand_types(st, seat), stables, qual)
         if len(lay.hand_lays) >= _HAND_LAYS_LIMIT:
             lay.hand_lays.clear()
         lay.hand_lays[key] = out
@@ -122,8 +119,10 @@ def _open_passage(st: StateData, i: int) -> bool:
     location = st.monk_location
     if i in location:  # mostly not: no loop then
         posture = st.monk_posture
-        for m in range(len(location)):
-            if location[m] == i and posture[m] != UPRIGHT:
+        m = -1
+        for _ in range(location.count(i)):  # only the monks there, found in C
+            m = location.index(i, m + 1)
+            if posture[m] != UPRIGHT:
                 return False
     return True
 
