@@ -52,7 +52,8 @@ def seat_of_colour(st: StateData, colour: int) -> int:
 
 
 def owner(st: StateData, monk: int) -> int:
-    return seat_of_colour(st, monk // MONKS_PER_COLOUR)
+    colour = monk // MONKS_PER_COLOUR  # ``seat_of_colour``'s, inline: a scoring asks often
+    return st.seat_colour.index(colour) if colour in st.seat_colour else -1
 
 
 def partner_colour(st: StateData, seat: int) -> int:

@@ -16,9 +16,9 @@ random games and compare):
   where the side is empty (the edges are those ``geometry.node_edge`` gives), the
   rotations per type that pass L2, L3 and L5 there, and the L4 bits of its neighbours
   (``qualified``: bit 0 for the Abbey and livestock, bit ``tile + 1`` for the others).
-- ``adjacency`` is ``geometry.adjacency`` of the board: node -> sorted linked nodes;
-  ``links`` holds the same as tuples in a list indexed by node, ``places`` the nodes as
-  ``(x, y, node)`` sorted by place.
+- ``links`` holds per node (a list indexed by node) its linked nodes, sorted, as a tuple:
+  ``geometry.adjacency`` of the board (``adjacency`` gives it as that dict), and ``places``
+  the nodes as ``(x, y, node)`` sorted by place.
 - ``groups`` maps each laid path, field or garden tile to its component (§2.6): the frozenset
   of same-group tiles joined to it (paths only through path-to-path sides).
 - ``watch`` lists, sorted, the laid tiles next to the frontier whose L4 standing (finished, or
@@ -34,8 +34,10 @@ random games and compare):
 - ``routes_memo[(start, stops, jumps)]`` is the breadth-first search from ``start`` cut at
   the budget it records (every node within it found, with its cost, in the order of a
   search without a bound), so it answers any budget up to that one; ``place_rank``,
-  ``spots`` and ``targets`` give each node of ``places`` its index there, its x, y and
-  the ``move_code`` of a move there (to the tile as a whole, for no cost), and
+  ``spots`` and ``targets`` give each node of ``places`` a number that sorts the nodes as
+  ``places`` does (a tile's cell key: keys order as places do; the Abbey's place comes
+  last), its x, y and the ``move_code`` of a move there (to the tile as a whole, for no
+  cost), and
   ``placed_tiles`` lists the nodes of ``places`` but the Abbey, in that order, and
   ``encourages`` gives each of them the ``Encourage`` of its place.
 - ``open_encourages[open]`` lists the encouragements of the open tiles (``open``: the
@@ -127,6 +129,8 @@ _W: Final = OFF[3]
 _VARIANTS_LIMIT: Final = 16
 #: the bound of a search that met every node it could reach
 _UNBOUNDED: Final = 1 << 30
+#: the Abbey's ``Layout.place_rank``: its place comes after every tile's (``ABBEY_XY``)
+_ABBEY_RANK: Final = 1 << 29
 #: ``Layout.e2_witness`` when there is none
 _NO_WITNESS: Final = (-1, -1)
 
@@ -135,7 +139,6 @@ class Layout:
     """The frontier, the movement graph and the groups of one arrangement of laid tiles."""
 
     __slots__ = (
-        "adjacency",
         "cells",
         "e2_witness",
         "encourages",
@@ -162,15 +165,15 @@ class Layout:
     laid: int
     frontier: list[int]
     cells: dict[int, CellInfo]
-    adjacency: dict[int, list[int]]
     groups: dict[int, frozenset[int]]
     watch: tuple[int, ...]
     watch_bits: int  # the L4 bits of the ``watch`` tiles (``qualified``)
-    # the movement graph again, for the breadth-first search: node -> linked nodes (a list
+    # the movement graph, for the breadth-first search: node -> linked nodes, sorted (a list
     # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
     links: list[tuple[int, ...]]
     places: list[tuple[int, int, int]]
-    # per node, its index in ``places``, its (x, y) and ``move_code(its cell, -1, 0)``;
+    # per node, its order by place (a tile's cell key; the Abbey last), its (x, y) and
+    # ``move_code(its cell, -1, 0)``;
     # made when first needed
     place_rank: list[int] | None
     spots: list[tuple[int, int]]
@@ -204,7 +207,7 @@ class Layout:
         empty = {k + o for k in grid for o in OFF if k + o not in grid}
         new.frontier = sorted(empty)
         new.cells = {k: _cell_info(st, k) for k in new.frontier}
-        new.adjacency = _adjacency(st)
+        adjacency = _adjacency(st)
         new.groups = {}
         for i in st.laid_order:
             if TYPES[INST_TYPE[i]].group and i not in new.groups:
@@ -214,9 +217,9 @@ class Layout:
         new.watch = _watch(st, new.cells)
         new.watch_bits = _bits_of(new.watch)
         new.links = [()] * NODES
-        for node, linked in new.adjacency.items():
+        for node, linked in adjacency.items():
             new.links[node] = tuple(linked)
-        new.places = sorted([(*_node_xy(st, node), node) for node in new.adjacency])
+        new.places = sorted([(*_node_xy(st, node), node) for node in adjacency])
         new.fits = {}
         new.qualifying = {}
         new.lays = {}
@@ -253,33 +256,28 @@ class Layout:
         new.frontier = frontier
         new.cells = cells
         # The movement graph gains the tile and its links (livestock are not nodes).
-        adjacency = self.adjacency
         links = self.links
         places = self.places
         if not IS_LIVESTOCK[inst]:
-            adjacency = adjacency.copy()
             links = links[:]
             found = []
             for d in _SIDES:
                 nk = key + OFF[d]
                 other = grid.get(nk)
-                if other is None or other not in adjacency:
+                if other is None or (other != ABBEY and IS_LIVESTOCK[other]):
                     continue
                 if ROT[INST_TYPE[inst]][st.tile_rotation[inst]][d] and node_edge(
                     st, other, key, (d + 2) % 4
                 ):
                     found.append(other)
             linked = sorted(set(found))
-            adjacency[inst] = linked
             links[inst] = tuple(linked)
             for other in linked:
-                adjacency[other] = sorted([*adjacency[other], inst])
-                links[other] = tuple(adjacency[other])
+                links[other] = tuple(sorted([*links[other], inst]))
             places = places[:]
             place = (*cell_xy(key), inst)
             place_at = bisect_left(places, place)
             places.insert(place_at, place)
-        new.adjacency = adjacency
         new.links = links
         new.places = places
         # Its group merges with the components it joins; cells by them see a new size (L6),
@@ -323,6 +321,12 @@ class Layout:
         else:
             new._place_tables_after(self, place_at, key)
         return new
+
+    @property
+    def adjacency(self) -> dict[int, list[int]]:
+        """The movement graph as ``geometry.adjacency`` gives it: node -> sorted linked
+        nodes (made from ``links``: no layout keeps it)."""
+        return {node: list(self.links[node]) for _, _, node in self.places}
 
     def variant(self, st: StateData) -> Layout:
         """The layout of ``st``, whose tiles lie as this one's do but some hidden ones under
@@ -502,11 +506,9 @@ class Layout:
         # Layer by layer, each in the order met. From the start: its links, then the
         # passages (one step from anywhere, so none is met later for less); from then on
         # only links.
-        layer = []
-        for nxt in links[start]:
-            if dist[nxt] < 0:
-                dist[nxt] = 1
-                layer.append(nxt)
+        layer = [*links[start]]  # the start's links: each met once, none the start
+        for nxt in layer:
+            dist[nxt] = 1
         for nxt in jumps:
             if dist[nxt] < 0:
                 dist[nxt] = 1
@@ -604,14 +606,13 @@ class Layout:
         places = self.places
         x, y, node = places[at]
         rank = before.place_rank[:]
-        for i in range(at, len(places)):
-            rank[places[i][2]] = i
+        rank[node] = key  # the others' keys stay
         spots = before.spots[:]
         spots[node] = (x, y)
         targets = before.targets[:]
         targets[node] = key * TARGET_SPAN
         placed = before.placed_tiles[:]
-        placed.insert(at - 1 if before.place_rank[ABBEY] < at else at, node)
+        placed.insert(at, node)  # the Abbey's place, the last, is not among them
         encourages = before.encourages[:]
         encourages[node] = encourage_at(key)
         self.place_rank, self.spots, self.targets, self.placed_tiles = rank, spots, targets, placed
@@ -622,10 +623,11 @@ class Layout:
         spots = [ABBEY_XY] * NODES
         targets = [-TARGET_SPAN] * NODES
         encourages: list[Encourage | None] = [None] * NODES
-        for i, (x, y, node) in enumerate(self.places):
-            rank[node] = i
+        rank[ABBEY] = _ABBEY_RANK
+        for x, y, node in self.places:
             spots[node] = (x, y)
             if node != ABBEY:
+                rank[node] = cell_key(x, y)
                 targets[node] = cell_key(x, y) * TARGET_SPAN
                 encourages[node] = encourage_at(cell_key(x, y))
         self.place_rank, self.spots, self.targets = rank, spots, targets
@@ -908,9 +910,16 @@ class MoveTable:
         not in its row yet: made and kept."""
         if len(row) >= _ROW_LIMIT:
             row.clear()
-        cost = code % COST_SPAN
-        box = code // COST_SPAN % BOX_SPAN - 1
-        got = row[code] = made_move(sx, sy, sbox, to[0], to[1], box, cost)
+        # ``made_move``, inline: a listing on a new board makes many
+        got: Move = _new(Move)
+        _MOVE_SX(got, sx)
+        _MOVE_SY(got, sy)
+        _MOVE_SBOX(got, sbox)
+        _MOVE_DX(got, to[0])
+        _MOVE_DY(got, to[1])
+        _MOVE_DBOX(got, code // COST_SPAN % BOX_SPAN - 1)
+        _MOVE_COST(got, code % COST_SPAN)
+        row[code] = got
         return got
 
 

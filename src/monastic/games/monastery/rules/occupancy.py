@@ -15,6 +15,8 @@ compare):
 - ``open[node]`` is 1 for a laid tile that is unfinished with a free box, else 0.
 - ``closed`` holds bit ``tile + 1`` (``L4_BIT``) of every laid tile that is not open: finished
   or fully occupied, so qualifying its neighbours under L4 (``Layout.qualified``).
+- ``open_key`` is ``bytes(open)``, or None once a flag changed since it was made
+  (``open_flags``): one object, its hash worked out once, for the memos keyed by it.
 - ``full[node]`` is 1 for a laid tile that is unfinished with every box taken, else 0, and
   ``fulls`` is how many are (mostly none: such a tile turns finished side up at the end of
   a scoring, M-30).
@@ -31,7 +33,17 @@ from typing import Final
 from monastic.games.monastery.catalogue import ABBEY, INSTANCES
 from monastic.games.monastery.state import StateData
 
-__all__ = ["L4_BIT", "Occupancy", "changed", "entered", "forget", "left", "made", "occupancy"]
+__all__ = [
+    "L4_BIT",
+    "Occupancy",
+    "changed",
+    "entered",
+    "forget",
+    "left",
+    "made",
+    "occupancy",
+    "open_flags",
+]
 
 #: the nodes of the movement graph: the tiles and the Abbey
 _NODES: Final = ABBEY + 1
@@ -43,11 +55,12 @@ L4_BIT: Final = tuple(1 << (n + 1) for n in range(len(INSTANCES)))
 class Occupancy:
     """Per node, the monks on it and whether it is open (see the module)."""
 
-    __slots__ = ("closed", "counts", "full", "fulls", "open")
+    __slots__ = ("closed", "counts", "full", "fulls", "open", "open_key")
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
         self.open = bytearray(_NODES)
+        self.open_key: bytes | None = None
         self.full = bytearray(_NODES)
         self.fulls = 0
         self.closed = 0
@@ -81,13 +94,24 @@ def _update(st: StateData, got: Occupancy, node: int) -> None:
         open_, full = 1, 0
     else:
         open_, full = 0, 1
-    got.open[node] = open_
+    if got.open[node] != open_:
+        got.open[node] = open_
+        got.open_key = None
     if open_:
         got.closed &= ~L4_BIT[node]
     else:
         got.closed |= L4_BIT[node]
     got.fulls += full - got.full[node]
     got.full[node] = full
+
+
+def open_flags(got: Occupancy) -> bytes:
+    """``bytes(got.open)``, kept until a flag changes: the route searches and the
+    encouragements are kept by it, and most listings find the flags as they were."""
+    key = got.open_key
+    if key is None:
+        key = got.open_key = bytes(got.open)
+    return key
 
 
 def forget(st: StateData) -> None:

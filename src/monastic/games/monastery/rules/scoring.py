@@ -574,6 +574,13 @@ def _use(st: StateData, seat: int, symbol: str) -> int:
     return i
 
 
+#: ``BOARD.convert`` of each number of points up to the most it tells apart (a table: most
+#: scorings end with few points, which the conversion's loop looked through every row for)
+_CONVERTED: Final = tuple(
+    BOARD.convert(p) for p in range(max(low for low, _ in BOARD.conversion) + 1)
+)
+
+
 def _held_by(st: StateData, monks: list[int], seats: list[int]) -> bool:
     """Some of ``monks`` belongs to one of ``seats``."""
     for m in monks:  # noqa: SIM110 - a loop is cheaper than any() over a generator
@@ -584,7 +591,8 @@ def _held_by(st: StateData, monks: list[int], seats: list[int]) -> bool:
 
 def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
     """S6 conversion, then the flips of M-30."""
-    got = BOARD.convert(st.scoring_points)
+    points = st.scoring_points
+    got = _CONVERTED[points] if points < len(_CONVERTED) else BOARD.convert(points)
     for _ in range(got):
         common.receive(st, seat, True, events, "leftover")
     st.scoring_points = 0

@@ -175,7 +175,7 @@ def movable(st: StateData, seat: int) -> list[int]:
 def move_actions(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
     occupied = occupancy.occupancy(st)
-    _move_actions(st, seat, layout(st), occupied, bytes(occupied.open), out)
+    _move_actions(st, seat, layout(st), occupied, occupancy.open_flags(occupied), out)
     return out
 
 
@@ -196,7 +196,8 @@ def _move_actions(
         return
     boxes = st.tile_box_monks
     finished = st.tile_finished
-    spots = lay.spot_list()  # the place tables made: ``lay.targets`` is ready too
+    # the place tables, made if need be: ``lay.targets`` is ready too
+    spots = lay.spots if lay.place_rank is not None else lay.spot_list()
     if budget > 0:
         counts = occupied.counts
         if st.team:
@@ -230,7 +231,10 @@ def _move_actions(
             row = rows.get(source * BOX_SPAN + sbox + 1)  # ``MOVES.row``'s memo, read here
             if row is None:
                 row = MOVES.row(source, sbox)
-            order, dist, _, nodes = lay.routes(st, start, stops, jumps, budget)
+            found = lay.routes_memo.get((start, stops, jumps))  # ``routes``'s memo, read here
+            if found is None or found[2] < budget:
+                found = lay.routes(st, start, stops, jumps, budget)
+            order, dist, _, nodes = found
             # The moves by place, never by tile number (which would hint at hidden
             # identities): the tiles met, all within the budget unless a search for more is
             # reused.
@@ -239,14 +243,15 @@ def _move_actions(
             # To a finished tile with room, into each free box of a tile still filling, or
             # to the Abbey (whose place comes last); each move from ``row``, by its code.
             for node in nodes:
-                code = targets[node] + dist[node]
                 if finished[node]:
-                    if counts[node] < VALUE[node]:
+                    if counts[node] < VALUE[node]:  # the code only then: a full tile has none
+                        code = targets[node] + dist[node]
                         move = row.get(code)
                         if move is None:
                             move = MOVES.add(row, code, sx, sy, sbox, spots[node])
                         out.append(move)
                     continue
+                code = targets[node] + dist[node]
                 for occupant in boxes[node]:
                     code += COST_SPAN
                     if occupant == -1:
@@ -269,8 +274,17 @@ def _move_actions(
 
 def legal(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
-    lay, occupied = layout(st), occupancy.occupancy(st)  # found once for every part
-    open_ = bytes(occupied.open)  # the route searches' and the encouragements' memo key
+    # the layout and the occupancy, found once for every part (their calls only when the
+    # state has none kept, or an outdated layout)
+    lay: Layout | None = st._layout
+    if lay is None or lay.laid != len(st.laid_order):
+        lay = layout(st)
+    occupied: occupancy.Occupancy | None = st._occupancy
+    if occupied is None:
+        occupied = occupancy.occupancy(st)
+    open_ = occupied.open_key  # the route searches' and the encouragements' memo key
+    if open_ is None:
+        open_ = occupancy.open_flags(occupied)
     if not st.encouraging:
         if not st.laid_this_step:
             out.extend(_lay_actions(st, seat, False, lay, occupied))
@@ -339,16 +353,21 @@ def _lay_event(seat: int, tt: TileType, action: Lay) -> Event:
 
 
 def _find_monk(st: StateData, seat: int, x: int, y: int, box: int) -> int:
-    node = IN_ABBEY if (x, y) == ABBEY_XY else st.grid[cell_key(x, y)]
+    node = IN_ABBEY if x == _ABBEY_X and y == _ABBEY_Y else st.grid[cell_key(x, y)]
+    location, posture, boxes = st.monk_location, st.monk_posture, st.monk_box
     for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
         if (
-            st.monk_location[m] == node
-            and st.monk_posture[m] == UPRIGHT
-            and st.monk_box[m] == box
+            location[m] == node
+            and posture[m] == UPRIGHT
+            and boxes[m] == box
             and m not in st.stopped_monks
         ):
             return m
     raise ValueError("no such monk")
+
+
+#: the Abbey's place (no tuple made to compare a move's place with it)
+_ABBEY_X, _ABBEY_Y = ABBEY_XY
 
 
 def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
@@ -363,7 +382,7 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         st.movement_points -= action.cost
         if m in st.shiftable_monks:
             st.shiftable_monks.remove(m)
-        if (action.dx, action.dy) == ABBEY_XY:
+        if action.dx == _ABBEY_X and action.dy == _ABBEY_Y:
             st.monk_location[m] = IN_ABBEY
             st.monk_box[m] = -1
         else:
