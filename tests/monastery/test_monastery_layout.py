@@ -68,23 +68,25 @@ def check_layout(st: MonasteryState) -> None:
             for key in fresh.frontier
             if (info := fresh.cells[key])[4] & qual
         ]
-    for (ti, stables, _), lays in kept.lays.items():
-        assert all(a.tile == TYPES[ti].id and a.stables == stables for a in lays)
-    # The listings from it against the from-scratch references.
+    # The listings from it against the from-scratch references: each type alone, and a
+    # hand's types listed in one pass, each type's in turn.
     all_types = list(range(len(TYPES)))
-    reference = geometry.placements(st, all_types)
     qual = kept.qualified(occupancy.occupancy(st))
-    listed = [
-        (ti, geometry.cell_key(a.x, a.y), a.rot)
-        for ti in all_types
-        for a in kept.lay_list(st, ti, False, qual)
-    ]
-    assert listed == reference
-    # A hand's placements, listed in one pass, are its types' listed in turn.
+    by_type = {ti: geometry.placements(st, [ti]) for ti in all_types}
+    for ti in all_types:
+        listed = kept.hand_list([ti], False, qual)
+        assert [(ti, geometry.cell_key(a.x, a.y), a.rot) for a in listed] == by_type[ti]
+        assert all(a.tile == TYPES[ti].id and not a.stables for a in listed)
+    assert [entry for ti in all_types for entry in by_type[ti]] == geometry.placements(
+        st, all_types
+    )
     for types in (all_types, all_types[::3], [ti for ti in all_types if GROUPED[ti]][:2]):
-        assert kept.hand_list(types, True, qual) == [
-            a for ti in types for a in kept.lay_list(st, ti, True, qual)
+        listed = kept.hand_list(types, True, qual)
+        assert [(geometry.cell_key(a.x, a.y), a.rot) for a in listed] == [
+            (key, rot) for ti in types for _, key, rot in by_type[ti]
         ]
+        assert [a.tile for a in listed] == [TYPES[ti].id for ti in types for _ in by_type[ti]]
+        assert all(a.stables for a in listed)
     anywhere = bool(geometry.placements(st, all_types, all_qualify=True, first_only=True))
     assert (kept.placement_of(all_types) is not None) == anywhere
     assert end.e2_holds(st) == (

@@ -27,10 +27,10 @@ random games and compare):
   (``rotations``), carried over to the next layouts until the cell's neighbours change, or,
   for the types of one group, until a component by it grows.
 - ``qualifying[qual]`` lists, by key, the frontier cells that pass L4 when the tiles stand as
-  ``qual`` (from ``qualified``) says, each with its rotations per type passing L2, L3 and L5;
-  ``lays[(type, stables, qual)]`` are a type's placements then (made from those cells: most
-  cells never qualify while they are on the frontier, so no list of the cells each type fits
-  is kept), and ``hand_lays[(colour, hand, stables, qual)]`` a hand's (``step.lay_actions``).
+  ``qual`` (from ``qualified``) says, each with its rotations per type passing L2, L3 and L5
+  and the types with one; ``hand_lays[(colour, hand, stables, qual)]`` are a hand's
+  placements then (``hand_list``, made from those cells: most cells never qualify while
+  they are on the frontier, so no list of the cells each type fits is kept).
 - ``routes_memo[(start, stops, jumps)]`` is the breadth-first search from ``start`` cut at
   the budget it records (every node within it found, with its cost, in the order of a
   search without a bound), so it answers any budget up to that one; ``place_rank``,
@@ -147,7 +147,6 @@ class Layout:
         "groups",
         "hand_lays",
         "laid",
-        "lays",
         "links",
         "open_encourages",
         "place_rank",
@@ -185,7 +184,6 @@ class Layout:
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
     # L4 standing -> the frontier cells passing L4, by key
     qualifying: dict[int, list[Qualifying]]
-    lays: dict[tuple[int, bool, int], list[Lay]]  # (type, stables, L4 standing) -> actions
     # (colour, hand, stables, L4 standing) -> the hand's actions (``step.lay_actions``)
     hand_lays: dict[tuple[int, tuple[int, ...], bool, int], list[Lay]]
     routes_memo: dict[tuple[int, bytes, tuple[int, ...]], Routes]
@@ -222,7 +220,6 @@ class Layout:
         new.places = sorted([(*_node_xy(st, node), node) for node in adjacency])
         new.fits = {}
         new.qualifying = {}
-        new.lays = {}
         new.hand_lays = {}
         new.routes_memo = {}
         new.open_encourages = {}
@@ -305,7 +302,6 @@ class Layout:
                 fits[k] = {ti: r for ti, r in old_fits.items() if TYPES[ti].group != group}
         new.fits = fits
         new.qualifying = {}
-        new.lays = {}
         new.hand_lays = {}
         new.routes_memo = {}
         new.open_encourages = {}
@@ -388,46 +384,17 @@ class Layout:
         for the Abbey and the livestock."""
         return 1 | (occupied.closed & self.watch_bits)
 
-    def lay_list(self, st: StateData, ti: int, stables: bool, qual: int) -> list[Lay]:
-        """The legal placements of type ``ti`` as actions, by cell then rotation, when the
-        tiles stand as ``qual`` (from ``qualified``) says (shared: never change the list)."""
-        memo_key = (ti, stables, qual)
-        got = self.lays.get(memo_key)
-        if got is not None:
-            return got
-        out: list[Lay] = []
-        grouped = GROUPED[ti]  # L6 to check too (``rotations``)
-        kind = (ti * 2 + stables) * 16  # ``_lay_kind``, inline
-        fits = self.fits
-        for key, options, _ in self._qualifying(qual):
-            rots = options[ti]
-            if not rots:  # most types fail L2, L3 or L5 at most cells
-                continue
-            if grouped:
-                memo = fits.get(key)  # ``rotations``'s memo read here: mostly made before
-                fitted = None if memo is None else memo.get(ti)
-                rots = self.rotations(key, ti) if fitted is None else fitted
-                if not rots:
-                    continue
-            # ``lays_at``'s memo read here: most cells' placements were made before
-            lays = LAYS.get(key * _KEY_SPAN + kind + _ROTATION_MASK[rots])
-            if lays is None:
-                lays = lays_at(key, ti, stables, rots)
-            out.extend(lays)
-        if len(self.lays) >= _MEMO_LIMIT:
-            self.lays.clear()
-        self.lays[memo_key] = out
-        return out
-
     def hand_list(self, types: list[int], stables: bool, qual: int) -> list[Lay]:
-        """``lay_list`` of each of ``types`` (ascending) in turn, made in one pass over the
-        qualifying cells (shared: never change the list): a cell none of the types fits is
-        passed over at once, where a listing per type looked at every cell for each."""
+        """The legal placements of each of ``types`` (ascending) in turn as actions, each
+        type's by cell then rotation, when the tiles stand as ``qual`` (from ``qualified``)
+        says (shared: never change the list). Made in one pass over the qualifying cells: a
+        cell none of the types fits is passed over at once."""
         hand = 0
         for ti in types:
             hand |= 1 << ti
         found: dict[int, list[Lay]] = {}
         fits = self.fits
+        kinds = _LAY_KINDS[stables]
         for key, options, fitting in self._qualifying(qual):
             if not fitting & hand:  # most cells fit none of a hand's types
                 continue
@@ -442,7 +409,7 @@ class Layout:
                     if not rots:
                         continue
                 # ``lays_at``'s memo read here: most cells' placements were made before
-                lays = LAYS.get(key * _KEY_SPAN + (ti * 2 + stables) * 16 + _ROTATION_MASK[rots])
+                lays = LAYS.get(key * _KEY_SPAN + kinds[ti] + _ROTATION_MASK[rots])
                 if lays is None:
                     lays = lays_at(key, ti, stables, rots)
                 got = found.get(ti)
@@ -867,6 +834,12 @@ def _lay_kind(ti: int, stables: bool) -> int:
     """The part of ``lays_at``'s memo code that names the type and the stables flag (the
     cell's part is ``key * _KEY_SPAN``, the rotations' ``_ROTATION_MASK``)."""
     return (ti * 2 + stables) * 16
+
+
+#: ``_lay_kind`` of every type, without and with the Stables
+_LAY_KINDS: Final = tuple(
+    tuple(_lay_kind(ti, stables) for ti in range(len(TYPES))) for stables in (False, True)
+)
 
 
 #: what one cell spans in ``lays_at``'s memo code
