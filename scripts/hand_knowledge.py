@@ -13,10 +13,10 @@ worlds, not bots to play against:
         --bots oracle:iterations=1100 --bots ismcts:iterations=1100 --out mm-oracle
 
 ``model`` measures how much a reader modelling the rival by the heuristic could learn from
-the card it plays: in ``--games`` games of two searches, at every choice of a card to play,
-where the searcher's card stands among the heuristic's values of the cards (``play_values``)
-and how many bits a softmax of those values at a few temperatures gives about it beyond a
-uniform guess (either build):
+its choices: in ``--games`` games of two searches, at every choice the heuristic makes by a
+value (a card to play, discard, pick, give or bid, a hand to swap for: ``choice_values``),
+where the search's choice stands among the heuristic's values and how many bits a softmax
+of those values at a few temperatures gives about it beyond a uniform guess (either build):
 
     python scripts/hand_knowledge.py model --games 10 --iterations 1100
 
@@ -48,7 +48,7 @@ from monastic.build_info import PURE, build_name
 from monastic.engine import Action, as_rng, load_game
 from monastic.games.medieval_monastery.actions import Play
 from monastic.games.medieval_monastery.state import NO_CARD, SIMULTANEOUS
-from monastic.games.medieval_monastery.strategy import play_values
+from monastic.games.medieval_monastery.strategy import choice_values
 
 ORACLE = "oracle:"
 ORACLE_DECK = "oracle-deck:"
@@ -158,8 +158,11 @@ def _bits(values: list[float], chosen: int, temperature: float) -> float:
     return math.log2(weights[chosen] / sum(weights) * len(values))
 
 
+_PLACES = ("first", "second", "third", "lower")
+
+
 def model(argv: list[str]) -> int:
-    """Print how well the heuristic's play values predict a search's card (the module's text)."""
+    """Print how well the heuristic's values predict a search's choices (the module's text)."""
     parser = argparse.ArgumentParser(prog="hand_knowledge.py model")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--iterations", type=int, default=1100)
@@ -167,8 +170,8 @@ def model(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=5000)
     args = parser.parse_args(argv)
     game = load_game("medieval-monastery")
-    places: dict[str, Counter[str]] = {"Abbot": Counter(), "not the Abbot": Counter()}
-    bits: dict[str, list[list[float]]] = {key: [] for key in places}
+    places: dict[str, Counter[str]] = {}
+    bits: dict[str, list[list[float]]] = {}
     for number in range(args.games):
         state = game.new_game(args.players, args.seed + number)
         searches = [
@@ -180,36 +183,30 @@ def model(argv: list[str]) -> int:
             for seat in state.to_act():
                 legal = state.legal_actions(seat)
                 action = searches[seat].choose(state, seat)
-                if len(legal) > 1 and isinstance(legal[0], Play):
-                    values = play_values(state, seat, legal)
+                values = choice_values(state, seat, legal) if len(legal) > 1 else None
+                if values is not None:
                     chosen = legal.index(action)
                     place = sorted(values, reverse=True).index(values[chosen])
-                    key = "Abbot" if seat == state.abbot else "not the Abbot"
-                    places[key][
-                        "first"
-                        if place == 0
-                        else "second"
-                        if place == 1
-                        else "third"
-                        if place == 2
-                        else "lower"
-                    ] += 1
-                    bits[key].append([_bits(values, chosen, t) for t in _TEMPERATURES])
+                    key = type(legal[0]).__name__.lower()
+                    if isinstance(legal[0], Play):
+                        key += ", the Abbot" if seat == state.abbot else ", not the Abbot"
+                    places.setdefault(key, Counter())[_PLACES[min(place, 3)]] += 1
+                    bits.setdefault(key, []).append(
+                        [_bits(values, chosen, t) for t in _TEMPERATURES]
+                    )
                 picks.append((seat, action))
             for order, (seat, action) in enumerate(picks):
                 if order == 0 or (seat in state.to_act() and state.is_legal(seat, action)):
                     state.apply(seat, action)
     heads = " | ".join(f"bits at {t}" for t in _TEMPERATURES)
-    print(f"| seat | plays | the heuristic's first / second / third / lower | {heads} |")
+    print(f"| decision | choices | the heuristic's first / second / third / lower | {heads} |")
     print("|---|---|---|" + "---|" * len(_TEMPERATURES))
-    for key, counted in places.items():
+    for key in sorted(places):
         rows = bits[key]
-        if not rows:
-            continue
         means = " | ".join(
             f"{sum(row[i] for row in rows) / len(rows):+.2f}" for i in range(len(_TEMPERATURES))
         )
-        shares = " / ".join(str(counted[k]) for k in ("first", "second", "third", "lower"))
+        shares = " / ".join(str(places[key][k]) for k in _PLACES)
         print(f"| {key} | {len(rows)} | {shares} | {means} |")
     return 0
 

@@ -49,6 +49,7 @@ from monastic.games.medieval_monastery.state import COMBO, OVER
 __all__ = [
     "ISMCTS_SETTINGS",
     "STRATEGY",
+    "choice_values",
     "evaluate",
     "greedy_action",
     "hand_potential",
@@ -257,18 +258,9 @@ def greedy_action(state: MedievalMonasteryState, seat: int, rng: Rng) -> Medieva
     if state.step == COMBO:
         best = _best_combo(hand, scores)
         return Combo(best[1], best[2]) if best else first
-    if isinstance(first, Play):
-        return _choose_play(state, seat, actions)
-    if isinstance(first, Discard):
-        return max(actions, key=lambda a: _without(hand, scores, a.cards))  # type: ignore[union-attr]
-    if isinstance(first, Pick):
-        return max(actions, key=lambda a: hand_potential([*hand, a.card], scores))  # type: ignore[union-attr]
-    if isinstance(first, Give):
-        return max(actions, key=lambda a: _without(hand, scores, (a.card,)))  # type: ignore[union-attr]
-    if isinstance(first, Bid):
-        return _choose_bid(state, seat, actions)
-    if isinstance(first, Swap):
-        return max(actions, key=lambda a: _hand_value_of(state, seat, a.target))  # type: ignore[union-attr]
+    values = choice_values(state, seat, actions)
+    if values is not None:
+        return actions[values.index(max(values))]  # the first of equal values
     if isinstance(first, Accept | Reject):
         return _answer(state, seat, actions)
     if isinstance(first, Done | Offer):
@@ -280,11 +272,28 @@ def _without(hand: Sequence[int], scores: Sequence[int], cards: Sequence[int]) -
     return hand_potential([c for c in hand if c not in cards], scores)
 
 
-def _choose_play(
+def choice_values(
     state: MedievalMonasteryState, seat: int, actions: list[MedievalMonasteryAction]
-) -> MedievalMonasteryAction:
-    values = play_values(state, seat, actions)
-    return actions[values.index(max(values))]  # the first of equal values, as ``max`` picks
+) -> list[float] | None:
+    """The heuristic's value of each of ``actions`` (``seat``'s legal ones) where it chooses
+    the best by a value (a card to play, discard, pick, give or bid, a hand to swap for);
+    None for the other decisions (combos, offers, answers), which it decides otherwise."""
+    first = actions[0]
+    hand = state.hands[seat]
+    scores = state.suit_scores[seat]
+    if isinstance(first, Play):
+        return play_values(state, seat, actions)
+    if isinstance(first, Discard):
+        return [_without(hand, scores, a.cards) for a in actions]  # type: ignore[union-attr]
+    if isinstance(first, Pick):
+        return [hand_potential([*hand, a.card], scores) for a in actions]  # type: ignore[union-attr]
+    if isinstance(first, Give):
+        return [_without(hand, scores, (a.card,)) for a in actions]  # type: ignore[union-attr]
+    if isinstance(first, Bid):
+        return _bid_values(state, seat, actions)
+    if isinstance(first, Swap):
+        return [_hand_value_of(state, seat, a.target) for a in actions]  # type: ignore[union-attr]
+    return None
 
 
 def play_values(
@@ -311,24 +320,24 @@ def play_values(
     return out
 
 
-def _choose_bid(
+def _bid_values(
     state: MedievalMonasteryState, seat: int, actions: list[MedievalMonasteryAction]
-) -> MedievalMonasteryAction:
+) -> list[float]:
     hand = state.hands[seat]
     scores = state.suit_scores[seat]
     centre = state.centre[0] if state.centre else None
     rivals = max(1, len(state.queue) - 1)
-
-    def value(action: MedievalMonasteryAction) -> float:
+    out = []
+    for action in actions:
         card = action.card  # type: ignore[union-attr]
         rest = [c for c in hand if c != card]
         lose = hand_potential(rest, scores)
         if centre is None:
-            return lose
+            out.append(lose)
+            continue
         win_chance = ((card % RANK_COUNT + 1) / RANK_COUNT) ** rivals
-        return win_chance * hand_potential([*rest, centre], scores) + (1 - win_chance) * lose
-
-    return max(actions, key=value)
+        out.append(win_chance * hand_potential([*rest, centre], scores) + (1 - win_chance) * lose)
+    return out
 
 
 def _hand_value_of(state: MedievalMonasteryState, seat: int, target: int) -> float:
