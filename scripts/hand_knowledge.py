@@ -103,14 +103,19 @@ def make(spec: str, seed: int = 0) -> Any:
     return _make(spec, seed)
 
 
-def where(argv: list[str]) -> int:
-    """Print where the oracle departs from the search (see the module's text)."""
-    parser = argparse.ArgumentParser(prog="hand_knowledge.py where")
-    parser.add_argument("--games", type=int, default=3)
+def _options(mode: str, argv: list[str], games: int, seed: int) -> argparse.Namespace:
+    """The options of ``where`` and ``model``: games, search iterations, players, seed."""
+    parser = argparse.ArgumentParser(prog=f"hand_knowledge.py {mode}")
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--iterations", type=int, default=1100)
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=9000)
-    args = parser.parse_args(argv)
+    parser.add_argument("--seed", type=int, default=seed)
+    return parser.parse_args(argv)
+
+
+def where(argv: list[str]) -> int:
+    """Print where the oracle departs from the search (see the module's text)."""
+    args = _options("where", argv, games=3, seed=9000)
     game = load_game("medieval-monastery")
     spec = f"iterations={args.iterations}"
     positions: Counter[tuple[str, str]] = Counter()
@@ -163,12 +168,7 @@ _PLACES = ("first", "second", "third", "lower")
 
 def model(argv: list[str]) -> int:
     """Print how well the heuristic's values predict a search's choices (the module's text)."""
-    parser = argparse.ArgumentParser(prog="hand_knowledge.py model")
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--iterations", type=int, default=1100)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=5000)
-    args = parser.parse_args(argv)
+    args = _options("model", argv, games=10, seed=5000)
     game = load_game("medieval-monastery")
     places: dict[str, Counter[str]] = {}
     bits: dict[str, list[list[float]]] = {}

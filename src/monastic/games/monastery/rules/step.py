@@ -196,15 +196,10 @@ def _move_actions(
         return
     boxes = st.tile_box_monks
     finished = st.tile_finished
-    # the place tables, made if need be: ``lay.targets`` is ready too
-    spots = lay.spots if lay.place_rank is not None else lay.spot_list()
+    spots = lay.spot_list()  # the place tables made: ``lay.targets`` is ready too
     if budget > 0:
         counts = occupied.counts
-        if st.team:
-            jumps = _passages(st, seat)
-        else:  # ``_passages`` alone: one passage, mostly not laid yet (no call then)
-            own = PASSAGE_OF[st.seat_colour[seat]]
-            jumps = (own,) if st.tile_cell[own] >= 0 and _open_passage(st, own) else ()
+        jumps = _passages(st, seat)
         cell = st.tile_cell
         targets = lay.targets
         rows = MOVES.rows
@@ -274,17 +269,8 @@ def _move_actions(
 
 def legal(st: StateData, seat: int) -> list[Any]:
     out: list[Any] = []
-    # the layout and the occupancy, found once for every part (their calls only when the
-    # state has none kept, or an outdated layout)
-    lay: Layout | None = st._layout
-    if lay is None or lay.laid != len(st.laid_order):
-        lay = layout(st)
-    occupied: occupancy.Occupancy | None = st._occupancy
-    if occupied is None:
-        occupied = occupancy.occupancy(st)
-    open_ = occupied.open_key  # the route searches' and the encouragements' memo key
-    if open_ is None:
-        open_ = occupancy.open_flags(occupied)
+    lay, occupied = layout(st), occupancy.occupancy(st)  # found once for every part
+    open_ = occupancy.open_flags(occupied)  # the route searches' and encouragements' key
     if not st.encouraging:
         if not st.laid_this_step:
             out.extend(_lay_actions(st, seat, False, lay, occupied))
