@@ -21,8 +21,9 @@ random games and compare):
   the nodes as ``(x, y, node)`` sorted by place.
 - ``groups`` maps each laid path, field or garden tile to its component (§2.6): the frozenset
   of same-group tiles joined to it (paths only through path-to-path sides).
-- ``watch`` lists, sorted, the laid tiles next to the frontier whose L4 standing (finished, or
-  fully occupied) may change: every one but the livestock, which are laid finished.
+- ``watch_bits`` holds the L4 bit (``L4_BIT``) of each laid tile next to the frontier whose
+  L4 standing (finished, or fully occupied) may change: every one but the livestock, which
+  are laid finished.
 - ``fits[cell][type]`` are the rotations of a group's type passing L6 too at a frontier cell
   (``rotations``), carried over to the next layouts until the cell's neighbours change, or,
   for the types of one group, until a component by it grows.
@@ -157,7 +158,6 @@ class Layout:
         "spots",
         "targets",
         "variants",
-        "watch",
         "watch_bits",
     )
 
@@ -165,8 +165,7 @@ class Layout:
     frontier: list[int]
     cells: dict[int, CellInfo]
     groups: dict[int, frozenset[int]]
-    watch: tuple[int, ...]
-    watch_bits: int  # the L4 bits of the ``watch`` tiles (``qualified``)
+    watch_bits: int  # the L4 bits of the tiles whose standing counts (``qualified``)
     # the movement graph, for the breadth-first search: node -> linked nodes, sorted (a list
     # indexed by node, empty for the nodes not laid), and the nodes as (x, y, node) by place
     links: list[tuple[int, ...]]
@@ -212,8 +211,7 @@ class Layout:
                 comp = _component(st, i)
                 for j in comp:
                     new.groups[j] = comp
-        new.watch = _watch(st, new.cells)
-        new.watch_bits = _bits_of(new.watch)
+        new.watch_bits = _watch_bits(new.cells)
         new.links = [()] * NODES
         for node, linked in adjacency.items():
             new.links[node] = tuple(linked)
@@ -292,7 +290,7 @@ class Layout:
                     if k + o not in grid and k + o not in stale:
                         grouped.add(k + o)
         new.groups = groups
-        new.watch, new.watch_bits = _watch_after(st, self.watch, self.watch_bits, inst)
+        new.watch_bits = _watch_after(st, self.watch_bits, inst)
         fits = self.fits.copy()
         for k in stale:
             fits.pop(k, None)
@@ -663,47 +661,36 @@ def _node_xy(st: StateData, node: int) -> tuple[int, int]:
     return ABBEY_XY if node == ABBEY else cell_xy(st.tile_cell[node])
 
 
-def _bits_of(tiles: tuple[int, ...]) -> int:
-    """The L4 bits of ``tiles`` (``Layout.qualified``)."""
+def _watch_bits(cells: dict[int, CellInfo]) -> int:
+    """The L4 bits of the laid tiles next to the frontier cells ``cells``, the livestock
+    (laid finished) left out."""
     bits = 0
-    for n in tiles:
-        bits |= L4_BIT[n]
+    for info in cells.values():
+        for n in info[2]:
+            if 0 <= n < ABBEY and not IS_LIVESTOCK[n]:
+                bits |= L4_BIT[n]
     return bits
 
 
-def _watch(st: StateData, cells: dict[int, CellInfo]) -> tuple[int, ...]:
-    found = {n for info in cells.values() for n in info[2] if 0 <= n < ABBEY}
-    return tuple(sorted(n for n in found if not IS_LIVESTOCK[n]))
-
-
-def _watch_after(
-    st: StateData, watch: tuple[int, ...], bits: int, inst: int
-) -> tuple[tuple[int, ...], int]:
-    """``watch`` and its L4 bits once ``inst`` was laid: it joins if it touches an empty
-    cell, and the tiles around it leave once they touch none (no other tile can change)."""
+def _watch_after(st: StateData, bits: int, inst: int) -> int:
+    """``watch_bits`` once ``inst`` was laid: it joins if it touches an empty cell, and the
+    tiles around it leave once they touch none (no other tile can change). Bits, not a list:
+    a lay changes a few, and L4 reads only them."""
     grid = st.grid
     cell = st.tile_cell
     key = cell[inst]
-    leaving = []
     for o in OFF:
         n = grid.get(key + o)
         if n is None or n == ABBEY or IS_LIVESTOCK[n]:
             continue
         k = cell[n]
         if k + _N in grid and k + _E in grid and k + _S in grid and k + _W in grid:
-            leaving.append(n)
-    joins = not IS_LIVESTOCK[inst] and (
+            bits &= ~L4_BIT[n]
+    if not IS_LIVESTOCK[inst] and (
         key + _N not in grid or key + _E not in grid or key + _S not in grid or key + _W not in grid
-    )
-    if not leaving and not joins:
-        return watch, bits
-    out = [n for n in watch if n not in leaving]
-    for n in leaving:
-        bits &= ~L4_BIT[n]
-    if joins:
-        insort(out, inst)
+    ):
         bits |= L4_BIT[inst]
-    return tuple(out), bits
+    return bits
 
 
 def _adjacency(st: StateData) -> dict[int, list[int]]:
