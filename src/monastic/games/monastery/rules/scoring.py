@@ -84,11 +84,21 @@ def _prayed_on(st: StateData, node: int) -> bool:
 
 def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[str, int]]]:
     """S1 (M-27, M-29): points, building monks and a breakdown, for ``seat`` now."""
-    pts = 0
+    pts, monks, built = _building(st, seat)
+    return pts, monks, [(_xy(st, i), got) for i, got in built]
+
+
+def _building(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[int, int]]]:
+    """S1: points, building monks and (tile, points) for each tile that scores, by place."""
     monks: list[int] = []
-    detail: list[tuple[str, int]] = []
+    built: list[tuple[int, int]] = []
+    if not occupancy.occupancy(st).fulls:  # mostly no tile is full: nothing scores
+        return 0, monks, built
+    pts = 0
+    colour = st.seat_colour[seat]
     for i in _fully_occupied(st):
-        mine = [b for b, m in enumerate(st.tile_box_monks[i]) if common.owner(st, m) == seat]
+        boxes = st.tile_box_monks[i]
+        mine = [b for b, m in enumerate(boxes) if m // MONKS_PER_COLOUR == colour]
         if not mine:
             continue
         t = INSTANCES[i]
@@ -98,10 +108,15 @@ def build_points(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[s
         else:
             got = sum(t.boxes[b] for b in mine)
         pts += got
-        monks.extend(st.tile_box_monks[i][b] for b in mine)
-        x, y = cell_xy(st.tile_cell[i])
-        detail.append((f"{x},{y}", got))
-    return pts, monks, detail
+        monks.extend(boxes[b] for b in mine)
+        built.append((i, got))
+    return pts, monks, built
+
+
+def _xy(st: StateData, i: int) -> str:
+    """Tile ``i``'s place as events name it: ``x,y``."""
+    x, y = cell_xy(st.tile_cell[i])
+    return f"{x},{y}"
 
 
 def _fully_occupied(st: StateData) -> list[int]:
@@ -121,11 +136,22 @@ def _fully_occupied(st: StateData) -> list[int]:
 
 def toil_points(st: StateData, seat: int) -> int:
     """S4 (M-32, M-33, M-38): study or toil points of ``seat`` now."""
-    return sum(got for _, got, _ in toil_detail(st, seat))
+    total = 0
+    for _, got in _toiling(st, seat):
+        total += got
+    return total
 
 
 def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
     """S4 by place: (``x,y`` or ``A``, points, tile name) for each place that scores."""
+    return [
+        ("A", got, "Abbey") if node == ABBEY else (_xy(st, node), got, INSTANCES[node].name)
+        for node, got in _toiling(st, seat)
+    ]
+
+
+def _toiling(st: StateData, seat: int) -> list[tuple[int, int]]:
+    """S4 by place: (node, points) for each place that scores, the Abbey (last) included."""
     h = common.hour(st)
     study = h in common.STUDY_HOURS
     toil = h in common.TOIL_HOURS
@@ -137,7 +163,7 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
         loc = location[m]
         if loc >= IN_ABBEY and posture[m] == UPRIGHT and m not in building:
             nodes.add(ABBEY if loc == IN_ABBEY else loc)
-    out: list[tuple[str, int, str]] = []
+    out: list[tuple[int, int]] = []
     # the tile's colour first: most tiles do not score in this hour, and a look for a monk
     # praying there walks every monk
     scoring = _SCORES_IN_STUDY if study else _SCORES_IN_TOIL
@@ -145,20 +171,19 @@ def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
     for node in sorted(nodes):
         if node == ABBEY:
             if study:
-                out.append(("A", 1, "Abbey"))
+                out.append((ABBEY, 1))
             continue
         if not scoring[node] or not finished[node] or built[node] == this_round:
             continue
-        t = INSTANCES[node]
         if not _prayed_on(st, node):
-            if study and t.symbol == "scriptorium" and not st.simple:
+            symbol = INSTANCES[node].symbol
+            if study and symbol == "scriptorium" and not st.simple:
                 got = 2
-            elif toil and t.symbol == "farm" and not st.simple:
+            elif toil and symbol == "farm" and not st.simple:
                 got = 3
             else:
                 got = 1
-            x, y = cell_xy(st.tile_cell[node])
-            out.append((f"{x},{y}", got, t.name))
+            out.append((node, got))
     return out
 
 
@@ -172,17 +197,15 @@ def begin_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:
     st.used_symbol_tiles = []
     st.prayed = 0
     st.scoring_stage = SYMBOLS_STAGE
-    st.scoring_points, st.building_monks, detail = build_points(st, seat)
-    if not detail or events is None:
+    st.scoring_points, st.building_monks, built = _building(st, seat)
+    if not built or events is None:
         return  # no building scores: the study/toil event that follows tells the points
 
     # Each entry names its tile only for those who may know it (M-5: uc buildings).
     def tiles(viewer: int | None) -> list[Any]:
         out: list[Any] = []
-        for xy, got in detail:
-            x, y = (int(v) for v in xy.split(","))
-            i = st.grid[cell_key(x, y)]
-            out.append([xy, got, None if hidden_from(st, i, viewer) else INSTANCES[i].name])
+        for i, got in built:
+            out.append([_xy(st, i), got, None if hidden_from(st, i, viewer) else INSTANCES[i].name])
         return out
 
     data: dict[str, Any] = {"seat": seat, "points": st.scoring_points, "tiles": tiles(seat)}
@@ -464,15 +487,17 @@ def _pay(st: StateData, seat: int, cost: int) -> None:
 
 def to_purchase(st: StateData, seat: int, events: list[Event] | None) -> None:
     """S4, then the purchase stage."""
+    st.scoring_stage = PURCHASE_STAGE
+    if events is None:  # nobody reads the places: the points only
+        st.scoring_points += toil_points(st, seat)
+        return
     detail = toil_detail(st, seat)
     got = sum(d[1] for d in detail)
     st.scoring_points += got
-    st.scoring_stage = PURCHASE_STAGE
-    if events is not None:
-        tiles: list[Any] = [list(d) for d in detail]
-        events.append(
-            Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
-        )
+    tiles: list[Any] = [list(d) for d in detail]
+    events.append(
+        Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
+    )
 
 
 def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
@@ -599,8 +624,11 @@ def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
     st.locked_blessings[seat] = 0
     st.building_monks = []
     st.used_symbol_tiles = []
+    full = _fully_occupied(st)
+    if not full:
+        return  # mostly: no tile to flip
     later = st.turn_order[st.turn + 1 :]
-    for i in _fully_occupied(st):  # a flip changes only its own tile's fields
+    for i in full:  # a flip changes only its own tile's fields
         if _held_by(st, st.tile_box_monks[i], later):
             continue
         st.tile_finished[i] = 1
@@ -610,6 +638,6 @@ def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
             st.monk_box[m] = -1
         st.tile_box_monks[i] = [-1] * len(st.tile_box_monks[i])
         occupancy.changed(st, i)
-        x, y = cell_xy(st.tile_cell[i])
         if events is not None:
+            x, y = cell_xy(st.tile_cell[i])
             events.append(Event("flip", {"x": x, "y": y, "tile": INSTANCES[i].id}))
