@@ -56,9 +56,10 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
     if st.phase == "score":
         if scoring.apply(st, seat, action, events):
             _end_scoring(st, seat, events)
-        else:
+            return
+        if isinstance(action, Lay):  # E2 follows only a placement (the Stables')
             end.check_e2(st, action, events)
-            _settle(st, events)
+        _settle(st, events)
         return
     if st.phase == "brew":
         if brewhouse.apply(st, seat, action, events):

@@ -157,25 +157,11 @@ def _toiling(st: StateData, seat: int) -> list[tuple[int, int]]:
     toil = h in common.TOIL_HOURS
     if not (study or toil):
         return []
-    nodes: set[int] = set()
-    location, posture, building = st.monk_location, st.monk_posture, st.building_monks
-    for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:  # its free monks' places (no calls)
-        loc = location[m]
-        if loc >= IN_ABBEY and posture[m] == UPRIGHT and m not in building:
-            nodes.add(ABBEY if loc == IN_ABBEY else loc)
     out: list[tuple[int, int]] = []
-    # the tile's colour first: most tiles do not score in this hour, and a look for a monk
-    # praying there walks every monk
     scoring = _SCORES_IN_STUDY if study else _SCORES_IN_TOIL
-    finished, built, this_round = st.tile_finished, st.tile_built_round, st.round
-    for node in sorted(nodes):
-        if node == ABBEY:
-            if study:
-                out.append((ABBEY, 1))
-            continue
-        if not scoring[node] or not finished[node] or built[node] == this_round:
-            continue
-        if not _prayed_on(st, node):
+    for node in _free_monk_tiles(st, seat):
+        # the tile's colour first: most tiles do not score in this hour
+        if scoring[node] and not _prayed_on(st, node):
             symbol = INSTANCES[node].symbol
             if study and symbol == "scriptorium" and not st.simple:
                 got = 2
@@ -184,6 +170,12 @@ def _toiling(st: StateData, seat: int) -> list[tuple[int, int]]:
             else:
                 got = 1
             out.append((node, got))
+    if study:  # a monk in the Abbey studies (there it stands upright and builds nothing)
+        location = st.monk_location
+        for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
+            if location[m] == IN_ABBEY:
+                out.append((ABBEY, 1))
+                break
     return out
 
 
@@ -254,7 +246,7 @@ _LIBRARIES: Final = tuple(
 
 def _free_monk_tiles(st: StateData, seat: int) -> list[int]:
     """The finished tiles not built this round where ``seat`` has an upright monk that is not
-    building, ascending: the only places its symbols (S2) and prayer (S3) may use."""
+    building, ascending: the only places its symbols (S2), prayer (S3) and toil (S4) may use."""
     location, posture, building = st.monk_location, st.monk_posture, st.building_monks
     finished, built, this_round = st.tile_finished, st.tile_built_round, st.round
     found: list[int] = []
@@ -510,8 +502,25 @@ def to_purchase(st: StateData, seat: int, events: list[Event] | None) -> None:
 
 def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
     """Apply a scoring action; True when the scoring is over (S6 still to do)."""
-    if isinstance(action, Purchase):
-        to_purchase(st, seat, events)
+    # the commonest actions first: each test on the way is a call
+    if isinstance(action, End):
+        return True
+    if isinstance(action, BuyLetter):
+        _pay(st, seat, common.price(st, seat, action.cell))
+        ch = st.board_letters[action.cell]
+        st.board_letters[action.cell] = ""
+        st.board_small_side[action.cell] = 0
+        own = st.seat_colour[seat]
+        large = action.colour == own or action.colour == common.partner_colour(st, seat)
+        st.tracks[action.colour][action.space] = LARGE_LETTER if large else SMALL_LETTER
+        if events is not None:
+            events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
+        if not large:
+            common.receive(st, seat, True, events, "letter")
+        if common.letters_left(st) == 0 and not st.ending:
+            st.ending = ENDING_E1
+            if events is not None:
+                events.append(Event("game_end_triggered", {"rule": "E1"}))
         return False
     if isinstance(action, Pray):
         node = st.grid[cell_key(action.x, action.y)]
@@ -529,6 +538,23 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
             where = {"seat": seat, "x": action.x, "y": action.y, "name": t.name}
             events.append(Event("pray", {**where, "points": got}))
         to_purchase(st, seat, events)
+        return False
+    if isinstance(action, Purchase):
+        to_purchase(st, seat, events)
+        return False
+    if isinstance(action, BuyMonk):
+        cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
+        _pay(st, seat, common.price(st, seat, cell))
+        m = next(
+            m
+            for m in range(action.colour * MONKS_PER_COLOUR, (action.colour + 1) * MONKS_PER_COLOUR)
+            if st.monk_location[m] == CROSS and st.monk_cross_row[m] == action.row
+        )
+        st.monk_location[m] = IN_ABBEY
+        st.monk_cross_row[m] = -1
+        st.monk_posture[m] = UPRIGHT
+        if events is not None:
+            events.append(Event("buy", {"seat": seat, "action": str(action)}))
         return False
     if isinstance(action, Library):
         _use(st, seat, "library")
@@ -564,39 +590,6 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
             events.append(Event("abbots_house", {"seat": seat, "counts": counts}))
         election.hold(st, counts, E_HOUSE, events)
         return False
-    if isinstance(action, BuyLetter):
-        _pay(st, seat, common.price(st, seat, action.cell))
-        ch = st.board_letters[action.cell]
-        st.board_letters[action.cell] = ""
-        st.board_small_side[action.cell] = 0
-        own = st.seat_colour[seat]
-        large = action.colour == own or action.colour == common.partner_colour(st, seat)
-        st.tracks[action.colour][action.space] = LARGE_LETTER if large else SMALL_LETTER
-        if events is not None:
-            events.append(Event("buy", {"seat": seat, "action": str(action), "letter": ch}))
-        if not large:
-            common.receive(st, seat, True, events, "letter")
-        if common.letters_left(st) == 0 and not st.ending:
-            st.ending = ENDING_E1
-            if events is not None:
-                events.append(Event("game_end_triggered", {"rule": "E1"}))
-        return False
-    if isinstance(action, BuyMonk):
-        cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
-        _pay(st, seat, common.price(st, seat, cell))
-        m = next(
-            m
-            for m in range(action.colour * MONKS_PER_COLOUR, (action.colour + 1) * MONKS_PER_COLOUR)
-            if st.monk_location[m] == CROSS and st.monk_cross_row[m] == action.row
-        )
-        st.monk_location[m] = IN_ABBEY
-        st.monk_cross_row[m] = -1
-        st.monk_posture[m] = UPRIGHT
-        if events is not None:
-            events.append(Event("buy", {"seat": seat, "action": str(action)}))
-        return False
-    if isinstance(action, End):
-        return True
     raise ValueError(f"{action} is not a scoring action")
 
 
