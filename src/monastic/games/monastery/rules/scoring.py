@@ -97,18 +97,19 @@ def _building(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[int,
     pts = 0
     colour = st.seat_colour[seat]
     for i in _fully_occupied(st):
-        boxes = st.tile_box_monks[i]
-        mine = [b for b, m in enumerate(boxes) if m // MONKS_PER_COLOUR == colour]
-        if not mine:
-            continue
         t = INSTANCES[i]
+        held = len(monks)
+        got = 0  # its boxes' points held by the seat (a loop: no comprehension's call)
+        for b, m in enumerate(st.tile_box_monks[i]):
+            if m // MONKS_PER_COLOUR == colour:  # the seat's monk (a full tile has no -1)
+                monks.append(m)
+                got += t.boxes[b]
+        if len(monks) == held:
+            continue
         if t.group:
             per_tile = 2 if t.group == GARDEN_GROUP else 1
             got = min(GROUP_POINTS_CAP, per_tile * group_component(st, i))
-        else:
-            got = sum(t.boxes[b] for b in mine)
         pts += got
-        monks.extend(boxes[b] for b in mine)
         built.append((i, got))
     return pts, monks, built
 
@@ -607,10 +608,10 @@ _CONVERTED: Final = tuple(
 )
 
 
-def _held_by(st: StateData, monks: list[int], seats: list[int]) -> bool:
-    """Some of ``monks`` belongs to one of ``seats``."""
+def _held_by(monks: list[int], colours: list[int]) -> bool:
+    """Some of ``monks`` is of one of ``colours``."""
     for m in monks:  # noqa: SIM110 - a loop is cheaper than any() over a generator
-        if common.owner(st, m) in seats:
+        if m // MONKS_PER_COLOUR in colours:
             return True
     return False
 
@@ -628,9 +629,9 @@ def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
     full = _fully_occupied(st)
     if not full:
         return  # mostly: no tile to flip
-    later = st.turn_order[st.turn + 1 :]
+    later = [st.seat_colour[s] for s in st.turn_order[st.turn + 1 :]]  # their colours
     for i in full:  # a flip changes only its own tile's fields
-        if _held_by(st, st.tile_box_monks[i], later):
+        if _held_by(st.tile_box_monks[i], later):
             continue
         st.tile_finished[i] = 1
         st.tile_built_round[i] = st.round
