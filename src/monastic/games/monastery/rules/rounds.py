@@ -80,8 +80,7 @@ def _settle(st: StateData, events: list[Event] | None) -> None:
             if st.scoring_stage == SYMBOLS_STAGE and not scoring.has_stage0(st, seat):
                 scoring.to_purchase(st, seat, events)
             if st.scoring_stage == PURCHASE_STAGE and not scoring.can_buy(st, seat):
-                _end_scoring(st, seat, events)
-                continue
+                _end_scoring(st, seat, events)  # which settles what follows
             return
         if st.phase == "starthand":
             while st.turn < st.n and _hand_tiles(st, st.turn_order[st.turn]) <= 3:
@@ -148,6 +147,7 @@ def _next_step(st: StateData, events: list[Event] | None) -> None:
 
 
 def _end_scoring(st: StateData, seat: int, events: list[Event] | None) -> None:
+    """S6 of ``seat``'s scoring, then the next scoring or round, run on to a decision."""
     scoring.finish(st, seat, events)
     st.turn += 1
     if st.turn < st.n:
