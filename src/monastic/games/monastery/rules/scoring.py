@@ -71,9 +71,8 @@ def _on(st: StateData, node: int) -> list[int]:
 
 
 def _prayed_on(st: StateData, node: int) -> bool:
+    """Some monk on ``node`` is not upright (asked of places where the seat has a monk)."""
     location, posture = st.monk_location, st.monk_posture
-    if node not in location:  # mostly not: no loop then
-        return False
     m = -1
     for _ in range(location.count(node)):  # only the monks there, found in C
         m = location.index(node, m + 1)
@@ -171,12 +170,12 @@ def _toiling(st: StateData, seat: int) -> list[tuple[int, int]]:
             else:
                 got = 1
             out.append((node, got))
-    if study:  # a monk in the Abbey studies (there it stands upright and builds nothing)
-        location = st.monk_location
-        for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:
-            if location[m] == IN_ABBEY:
-                out.append((ABBEY, 1))
-                break
+    if study:
+        # a monk in the Abbey studies (there it stands upright and builds nothing): a look
+        # at the seat's monks in C
+        monks = MONKS_OF_COLOUR[st.seat_colour[seat]]
+        if IN_ABBEY in st.monk_location[monks.start : monks.stop]:
+            out.append((ABBEY, 1))
     return out
 
 
