@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monastic.engine import Event
 from monastic.games.monastery.actions import End, Keep, Stand
@@ -18,7 +18,7 @@ def brewers(st: StateData) -> list[int]:
     """M-44/M-45: the seats that may use the Brewhouse, fixed at the start of the round."""
     if st.simple:
         return []
-    brew = next((i for i, t in enumerate(INSTANCES) if t.symbol == "brewhouse"), -1)
+    brew = _BREWHOUSE
     if brew < 0 or st.tile_cell[brew] < 0 or not st.tile_finished[brew]:
         return []
     on = [m for m in range(N_MONKS) if st.monk_location[m] == brew]
@@ -30,6 +30,10 @@ def brewers(st: StateData) -> list[int]:
         if s in seats and _choices(st, s, night=common.hour(st) == common.NIGHT):
             out.append(s)
     return out
+
+
+#: the Brewhouse's tile instance (-1: none)
+_BREWHOUSE: Final = next((i for i, t in enumerate(INSTANCES) if t.symbol == "brewhouse"), -1)
 
 
 def _choices(st: StateData, seat: int, night: bool) -> list[Any]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from monastic.engine import Event
-from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, MONKS_PER_COLOUR, N_MONKS
+from monastic.games.monastery.catalogue import COLOUR_LETTERS, INSTANCES, MONKS_PER_COLOUR
 from monastic.games.monastery.rules import occupancy
 from monastic.games.monastery.state import IN_ABBEY, P_PRISON, P_TIE, PRISONER, StateData
 
@@ -28,12 +30,16 @@ def hold(st: StateData, counts: list[int], ctx: int, events: list[Event] | None)
 
 def _prison(st: StateData) -> int:
     """The Prison Cell's tile if it may take a prisoner now, else -1."""
-    i = next(i for i, t in enumerate(INSTANCES) if t.symbol == "prison")
+    i = _PRISON
     if st.tile_cell[i] < 0 or not st.tile_finished[i] or st.tile_built_round[i] == st.round:
         return -1
-    if sum(1 for m in range(N_MONKS) if st.monk_location[m] == i) >= 2:
+    if occupancy.occupancy(st).counts[i] >= 2:
         return -1
     return i
+
+
+#: the Prison Cell's tile instance
+_PRISON: Final = next(i for i, t in enumerate(INSTANCES) if t.symbol == "prison")
 
 
 def set_abbot(st: StateData, seat: int, ctx: int, events: list[Event] | None) -> None:
@@ -41,7 +47,7 @@ def set_abbot(st: StateData, seat: int, ctx: int, events: list[Event] | None) ->
     st.abbot = seat
     if events is not None:
         events.append(Event("abbot", {"seat": seat}))
-    if _prison(st) >= 0 and any(st.monk_location[m] == IN_ABBEY for m in range(N_MONKS)):
+    if _prison(st) >= 0 and IN_ABBEY in st.monk_location:
         st.pending.append([P_PRISON, seat, ctx])
 
 
