@@ -71,10 +71,14 @@ def _on(st: StateData, node: int) -> list[int]:
 
 
 def _prayed_on(st: StateData, node: int) -> bool:
-    """Some monk on ``node`` is not upright (asked of places where the seat has a monk)."""
+    """Some monk on ``node`` is not upright (asked of places where the seat has an upright
+    monk: alone there, none is)."""
+    here = occupancy.occupancy(st).counts[node]  # kept: a count of every monk costs more
+    if here == 1:
+        return False
     location, posture = st.monk_location, st.monk_posture
     m = -1
-    for _ in range(location.count(node)):  # only the monks there, found in C
+    for _ in range(here):  # only the monks there, found in C
         m = location.index(node, m + 1)
         if posture[m] != UPRIGHT:
             return True
@@ -284,7 +288,7 @@ def _may_pray(st: StateData, seat: int, node: int) -> bool:
         posture = st.monk_posture
         praying = [m for m in _on(st, node) if posture[m] != UPRIGHT]
         return len(praying) < 3 and not any(common.owner(st, m) == seat for m in praying)
-    return st.monk_location.count(node) == 1  # alone there
+    return occupancy.occupancy(st).counts[node] == 1  # alone there
 
 
 @lru_cache(maxsize=4096)
