@@ -184,5 +184,7 @@ def price(st: StateData, seat: int, cell: int) -> int:
 
 
 def letters_left(st: StateData) -> int:
-    letters = st.board_letters  # each cell a letter, "+" (a cross) or "" (empty)
-    return len(letters) - letters.count("") - letters.count("+")
+    # each cell one character, a letter or "+" (a cross), or "" (empty): joined, they are
+    # counted in C without a comparison of strings per cell
+    letters = "".join(st.board_letters)
+    return len(letters) - letters.count("+")
