@@ -50,14 +50,14 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
     if st.phase == "step":
         if step.apply(st, seat, action, events):
             _next_step(st, events)
-        elif isinstance(action, Lay):  # E2 follows only a placement
+        elif type(action) is Lay:  # E2 follows only a placement (no subclasses: no isinstance)
             end.check_e2(st, action, events)
         return
     if st.phase == "score":
         if scoring.apply(st, seat, action, events):
             _end_scoring(st, seat, events)
             return
-        if isinstance(action, Lay):  # E2 follows only a placement (the Stables')
+        if type(action) is Lay:  # E2 follows only a placement (the Stables')
             end.check_e2(st, action, events)
         _settle(st, events)
         return
