@@ -18,9 +18,7 @@ from monastic.games.monastery.state import (
     P_PRISON,
     P_RETURN,
     P_TIE,
-    PURCHASE_STAGE,
     R_START,
-    SYMBOLS_STAGE,
     UPRIGHT,
     StateData,
 )
@@ -77,9 +75,7 @@ def _settle(st: StateData, events: list[Event] | None) -> None:
     while not st.over and not st.pending:
         if st.phase == "score":
             seat = st.turn_order[st.turn]
-            if st.scoring_stage == SYMBOLS_STAGE and not scoring.has_stage0(st, seat):
-                scoring.to_purchase(st, seat, events)
-            if st.scoring_stage == PURCHASE_STAGE and not scoring.can_buy(st, seat):
+            if scoring.run_on(st, seat, events):
                 _end_scoring(st, seat, events)  # which settles what follows
             return
         if st.phase == "starthand":

@@ -140,22 +140,33 @@ def _fully_occupied(st: StateData) -> list[int]:
 
 def toil_points(st: StateData, seat: int) -> int:
     """S4 (M-32, M-33, M-38): study or toil points of ``seat`` now."""
+    return _total(_toiling(st, seat, _free_monk_tiles(st, seat)))
+
+
+def _total(toil: list[tuple[int, int]]) -> int:
+    """The points of ``_toiling``'s places."""
     total = 0
-    for _, got in _toiling(st, seat):
+    for _, got in toil:
         total += got
     return total
 
 
 def toil_detail(st: StateData, seat: int) -> list[tuple[str, int, str]]:
     """S4 by place: (``x,y`` or ``A``, points, tile name) for each place that scores."""
+    return _named(st, _toiling(st, seat, _free_monk_tiles(st, seat)))
+
+
+def _named(st: StateData, toil: list[tuple[int, int]]) -> list[tuple[str, int, str]]:
+    """``_toiling``'s places as events name them: (``x,y`` or ``A``, points, tile name)."""
     return [
         ("A", got, "Abbey") if node == ABBEY else (_xy(st, node), got, INSTANCES[node].name)
-        for node, got in _toiling(st, seat)
+        for node, got in toil
     ]
 
 
-def _toiling(st: StateData, seat: int) -> list[tuple[int, int]]:
-    """S4 by place: (node, points) for each place that scores, the Abbey (last) included."""
+def _toiling(st: StateData, seat: int, found: list[int]) -> list[tuple[int, int]]:
+    """S4 by place: (node, points) for each place that scores, the Abbey (last) included
+    (``found``: ``_free_monk_tiles``, the tiles where the seat may score)."""
     h = common.hour(st)
     study = h in common.STUDY_HOURS
     toil = h in common.TOIL_HOURS
@@ -163,7 +174,7 @@ def _toiling(st: StateData, seat: int) -> list[tuple[int, int]]:
         return []
     out: list[tuple[int, int]] = []
     scoring = _SCORES_IN_STUDY if study else _SCORES_IN_TOIL
-    for node in _free_monk_tiles(st, seat):
+    for node in found:
         # the tile's colour first: most tiles do not score in this hour
         if scoring[node] and not _prayed_on(st, node):
             symbol = INSTANCES[node].symbol
@@ -321,7 +332,11 @@ def stage0(st: StateData, seat: int) -> list[Any]:
 def has_stage0(st: StateData, seat: int) -> bool:
     """Whether the symbols stage waits for the player: an S2/S3 choice exists, judged only
     on what every seat sees (M-D16), so a usable Stables counts even if no tile fits."""
-    found = _free_monk_tiles(st, seat)  # the places both S2 and S3 look at
+    return _symbols_wait(st, seat, _free_monk_tiles(st, seat))
+
+
+def _symbols_wait(st: StateData, seat: int, found: list[int]) -> bool:
+    """``has_stage0`` (``found``: ``_free_monk_tiles``, the places S2 and S3 look at)."""
     if not found:
         return False
     if not st.prayed:
@@ -489,19 +504,29 @@ def _pay(st: StateData, seat: int, cost: int) -> None:
         st.scoring_points = 0
 
 
-def to_purchase(st: StateData, seat: int, events: list[Event] | None) -> None:
-    """S4, then the purchase stage."""
-    st.scoring_stage = PURCHASE_STAGE
-    if events is None:  # nobody reads the places: the points only
-        st.scoring_points += toil_points(st, seat)
-        return
-    detail = toil_detail(st, seat)
-    got = sum(d[1] for d in detail)
+def run_on(st: StateData, seat: int, events: list[Event] | None) -> bool:
+    """Pass the stages of ``seat``'s scoring that wait for nobody: the symbols stage when it
+    offers no choice (``has_stage0``), on to S4 and the purchase stage. True when the
+    scoring is over: nothing is affordable (S6 is due)."""
+    if st.scoring_stage == SYMBOLS_STAGE:
+        found = _free_monk_tiles(st, seat)  # the places S2, S3 and S4 look at
+        if _symbols_wait(st, seat, found):
+            return False
+        to_purchase(st, seat, events, found)
+    return not can_buy(st, seat)
+
+
+def to_purchase(st: StateData, seat: int, events: list[Event] | None, found: list[int]) -> None:
+    """S4, then the purchase stage (``found``: ``_free_monk_tiles``)."""
+    toil = _toiling(st, seat, found)
+    got = _total(toil)
     st.scoring_points += got
-    tiles: list[Any] = [list(d) for d in detail]
-    events.append(
-        Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
-    )
+    st.scoring_stage = PURCHASE_STAGE
+    if events is not None:
+        tiles: list[Any] = [list(d) for d in _named(st, toil)]
+        events.append(
+            Event("toil", {"seat": seat, "points": got, "total": st.scoring_points, "tiles": tiles})
+        )
 
 
 def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> bool:
@@ -543,10 +568,10 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         if events is not None:
             where = {"seat": seat, "x": action.x, "y": action.y, "name": t.name}
             events.append(Event("pray", {**where, "points": got}))
-        to_purchase(st, seat, events)
+        to_purchase(st, seat, events, _free_monk_tiles(st, seat))
         return False
     if kind is Purchase:
-        to_purchase(st, seat, events)
+        to_purchase(st, seat, events, _free_monk_tiles(st, seat))
         return False
     if kind is BuyMonk:
         cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
