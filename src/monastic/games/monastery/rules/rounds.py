@@ -12,6 +12,7 @@ from monastic.engine import ROUND, Event
 from monastic.games.monastery.actions import Elect, Imprison, Lay, Return
 from monastic.games.monastery.catalogue import INSTANCES, N_MONKS
 from monastic.games.monastery.rules import brewhouse, common, election, end, scoring, step
+from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
 from monastic.games.monastery.state import (
     E_PRAYER,
     IN_ABBEY,
@@ -166,10 +167,12 @@ def draw_round(st: StateData, events: list[Event] | None, count: int = 0) -> Non
 
 def _after_brew(st: StateData, events: list[Event] | None) -> None:
     """The Brewhouse is done: Night sends everyone home; a prayer hour elects and draws."""
+    location = st.monk_location
     if common.hour(st) == common.NIGHT:
         # N2: everyone else goes home.
+        kept = st.kept_monks
         for m in range(N_MONKS):
-            if st.monk_location[m] >= 0 and m not in st.kept_monks:
+            if location[m] >= 0 and m not in kept:
                 common.to_abbey(st, m)
         st.kept_monks = []
         if events is not None:
@@ -178,14 +181,15 @@ def _after_brew(st: StateData, events: list[Event] | None) -> None:
         _next_round(st, events)
         return
     # P2: every other praying monk, prisoners included, returns.
+    posture = st.monk_posture
     for m in range(N_MONKS):
-        if st.monk_location[m] >= 0 and st.monk_posture[m] != UPRIGHT:
+        if posture[m] != UPRIGHT and location[m] >= 0:
             common.to_abbey(st, m)
     st.kept_monks = []
-    counts = [0] * st.n
-    for m in range(N_MONKS):
-        if st.monk_location[m] == IN_ABBEY:
-            counts[common.owner(st, m)] += 1
+    counts = []
+    for colour in st.seat_colour:  # per seat, its monks in the Abbey, counted in C
+        monks = MONKS_OF_COLOUR[colour]
+        counts.append(location[monks.start : monks.stop].count(IN_ABBEY))
     st.phase = "prayer_after_election"
     election.hold(st, counts, E_PRAYER, events)
     _settle(st, events)
