@@ -6,11 +6,11 @@ and Night (N1-N3), and the end of the game when E1-E3 says so.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monastic.engine import ROUND, Event
 from monastic.games.monastery.actions import Elect, Imprison, Lay, Return
-from monastic.games.monastery.catalogue import INSTANCES, N_MONKS
+from monastic.games.monastery.catalogue import COLOURS, INSTANCES, N_MONKS
 from monastic.games.monastery.rules import brewhouse, common, election, end, scoring, step
 from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
 from monastic.games.monastery.state import (
@@ -94,13 +94,20 @@ def _settle(st: StateData, events: list[Event] | None) -> None:
         return
 
 
-def _order_from(st: StateData, first: int) -> list[int]:
-    return [(first + i) % st.n for i in range(st.n)]
+def _order_from(st: StateData, first: int) -> tuple[int, ...]:
+    return _ORDERS[st.n][first]
+
+
+#: per number of players (one a colour at most), per first seat: the seats round the table
+_ORDERS: Final = tuple(
+    tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+    for n in range(COLOURS + 1)
+)
 
 
 def begin_round(st: StateData, events: list[Event] | None) -> None:
     h = common.hour(st)
-    st.turn_order = _order_from(st, st.abbot)
+    st.turn_order = list(_order_from(st, st.abbot))
     st.turn = 0
     if events is not None:
         events.append(Event(ROUND, {"round": st.round, "hour": h, "abbot": st.abbot}))
