@@ -15,7 +15,10 @@ __all__ = ["hold", "imprison", "set_abbot"]
 def hold(st: StateData, counts: list[int], ctx: int, events: list[Event] | None) -> None:
     """M-47 (ctx E_PRAYER: a prayer hour) and M-42 (ctx E_HOUSE: the Abbot's House)."""
     best = max(counts)
-    tied = [s for s in range(st.n) if counts[s] == best]
+    tied = []
+    for s in range(st.n):  # a loop, not a comprehension: no call
+        if counts[s] == best:
+            tied.append(s)
     if events is not None:
         events.append(Event("election", {"counts": counts, "tied": tied}))
     if len(tied) == 1:

@@ -101,13 +101,14 @@ def _building(st: StateData, seat: int) -> tuple[int, list[int], list[tuple[int,
     colour = st.seat_colour[seat]
     for i in _fully_occupied(st):
         t = INSTANCES[i]
-        held = len(monks)
+        mine = False
         got = 0  # its boxes' points held by the seat (a loop: no comprehension's call)
         for b, m in enumerate(st.tile_box_monks[i]):
             if m // MONKS_PER_COLOUR == colour:  # the seat's monk (a full tile has no -1)
                 monks.append(m)
                 got += t.boxes[b]
-        if len(monks) == held:
+                mine = True
+        if not mine:
             continue
         if t.group:
             per_tile = 2 if t.group == GARDEN_GROUP else 1
@@ -135,7 +136,7 @@ def _fully_occupied(st: StateData) -> list[int]:
     while i >= 0:
         found.append(i)
         i = full.find(1, i + 1)
-    return layout(st).by_place(found) if len(found) > 1 else found
+    return layout(st).by_place(found) if occupied.fulls > 1 else found
 
 
 def toil_points(st: StateData, seat: int) -> int:
@@ -276,8 +277,7 @@ def _free_monk_tiles(st: StateData, seat: int) -> list[int]:
             and m not in building
         ):
             found.append(node)
-    if len(found) > 1:
-        found.sort()
+    found.sort()  # mostly one or none: no len() call to tell
     return found
 
 
@@ -383,15 +383,17 @@ def _affordable(st: StateData, seat: int, money: int) -> tuple[int, ...]:
     """The board cells, ascending, whose price (reduced once the seat's track is full) is
     at most ``money``."""
     by_money = _AFFORDABLE[1 if common.own_track_full(st, seat) else 0]
-    return by_money[min(money, len(by_money) - 1)]
+    return by_money[money if money < _DEAREST else _DEAREST]  # no min(): a call
 
 
-#: per price list (full, then reduced), per budget up to the dearest price: the cells, in
-#: order, that the budget buys
+#: the dearest price of a cell: a larger budget buys what it buys
+_DEAREST: Final = max(BOARD.full_price)
+#: per price list (full, then reduced), per budget up to ``_DEAREST``: the cells, in order,
+#: that the budget buys
 _AFFORDABLE: Final = tuple(
     tuple(
         tuple(c for c in range(BOARD_CELLS) if prices[c % BOARD_COLUMNS] <= money)
-        for money in range(max(prices) + 1)
+        for money in range(_DEAREST + 1)
     )
     for prices in (BOARD.full_price, BOARD.reduced_price)
 )
@@ -636,6 +638,8 @@ def _use(st: StateData, seat: int, symbol: str) -> int:
 _CONVERTED: Final = tuple(
     BOARD.convert(p) for p in range(max(low for low, _ in BOARD.conversion) + 1)
 )
+#: the points below which ``_CONVERTED`` tells the conversion (no len() call a scoring)
+_CONVERTED_BELOW: Final = len(_CONVERTED)
 
 
 def _held_by(monks: list[int], colours: list[int]) -> bool:
@@ -649,7 +653,7 @@ def _held_by(monks: list[int], colours: list[int]) -> bool:
 def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
     """S6 conversion, then the flips of M-30."""
     points = st.scoring_points
-    got = _CONVERTED[points] if points < len(_CONVERTED) else BOARD.convert(points)
+    got = _CONVERTED[points] if points < _CONVERTED_BELOW else BOARD.convert(points)
     for _ in range(got):
         common.receive(st, seat, True, events, "leftover")
     st.scoring_points = 0
@@ -659,7 +663,9 @@ def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
     full = _fully_occupied(st)
     if not full:
         return  # mostly: no tile to flip
-    later = [st.seat_colour[s] for s in st.turn_order[st.turn + 1 :]]  # their colours
+    later = []  # the colours of the seats that score after this one (a loop: no call)
+    for s in st.turn_order[st.turn + 1 :]:
+        later.append(st.seat_colour[s])
     for i in full:  # a flip changes only its own tile's fields
         if _held_by(st.tile_box_monks[i], later):
             continue
