@@ -120,15 +120,16 @@ def draw(st: StateData, seat: int, events: list[Event] | None) -> int:
     tile = st.bag.pop(st.rng.below(len(st.bag)))
     insort(st.hands[seat], tile)
     # What each seat knows of the tiles it put back (for determinize): the drawer may hold them.
-    kept = []
-    for entry in st.returned_tiles:
-        if entry[0] == seat:
-            if entry[1] != tile:
+    if st.returned_tiles:  # often none: no list made then
+        kept = []
+        for entry in st.returned_tiles:
+            if entry[0] == seat:
+                if entry[1] != tile:
+                    kept.append(entry)
+            else:
+                entry[2] |= 1 << seat
                 kept.append(entry)
-        else:
-            entry[2] |= 1 << seat
-            kept.append(entry)
-    st.returned_tiles = kept
+        st.returned_tiles = kept
     if events is not None:
         events.append(
             Event(
