@@ -557,11 +557,11 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
         return False
     if kind is Pray:
         node = st.grid[cell_key(action.x, action.y)]
-        m = next(
-            m
-            for m in MONKS_OF_COLOUR[st.seat_colour[seat]]
-            if st.monk_location[m] == node and st.monk_posture[m] == UPRIGHT
-        )
+        for m in MONKS_OF_COLOUR[st.seat_colour[seat]]:  # a loop: no generator's calls
+            if st.monk_location[m] == node and st.monk_posture[m] == UPRIGHT:
+                break
+        else:
+            raise ValueError(f"{action}: no upright monk of seat {seat} there")
         st.monk_posture[m] = PRAYING
         t = INSTANCES[node]
         got = 2 * t.value if t.symbol == "chapel" and not st.simple else t.value
@@ -578,11 +578,11 @@ def apply(st: StateData, seat: int, action: Any, events: list[Event] | None) -> 
     if kind is BuyMonk:
         cell = action.row * BOARD_COLUMNS + BOARD.cross_col[action.row]
         _pay(st, seat, common.price(st, seat, cell))
-        m = next(
-            m
-            for m in range(action.colour * MONKS_PER_COLOUR, (action.colour + 1) * MONKS_PER_COLOUR)
-            if st.monk_location[m] == CROSS and st.monk_cross_row[m] == action.row
-        )
+        for m in MONKS_OF_COLOUR[action.colour]:  # a loop: no generator's calls
+            if st.monk_location[m] == CROSS and st.monk_cross_row[m] == action.row:
+                break
+        else:
+            raise ValueError(f"{action}: no such monk waits on that cross")
         st.monk_location[m] = IN_ABBEY
         st.monk_cross_row[m] = -1
         st.monk_posture[m] = UPRIGHT
