@@ -88,7 +88,10 @@ def supply(st: StateData) -> int:
 def receive(st: StateData, seat: int, locked: bool, events: list[Event] | None, why: str) -> None:
     """One blessing is due to ``seat`` (§4.5, exhaustion included; M-50 locking)."""
     if supply(st) == 0:
-        returners = [s for s in range(st.n) if st.blessings[s] > 0]
+        returners = []
+        for s in range(st.n):  # a loop, not a comprehension: no call
+            if st.blessings[s] > 0:
+                returners.append(s)
         if not returners:
             if events is not None:
                 events.append(Event("blessing_lost", {"seat": seat, "why": why}))
@@ -149,8 +152,12 @@ def to_bag(st: StateData, seat: int, type_id: str, events: list[Event] | None) -
         if INSTANCES[t].id == type_id:
             del hand[i]
             insort(st.bag, t)
-            st.returned_tiles = [e for e in st.returned_tiles if not (e[0] == seat and e[1] == t)]
-            st.returned_tiles.append([seat, t, 0])
+            kept = []  # an earlier return of this tile by the seat gives way (a loop: no call)
+            for e in st.returned_tiles:
+                if e[0] != seat or e[1] != t:
+                    kept.append(e)
+            kept.append([seat, t, 0])
+            st.returned_tiles = kept
             break
     if events is not None:
         events.append(

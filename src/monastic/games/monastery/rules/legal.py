@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monastic.games.monastery.actions import (
     BuyLetter,
@@ -66,8 +66,14 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
             home = [m for m in range(N_MONKS) if st.monk_location[m] == IN_ABBEY]
             colours = sorted({m // MONKS_PER_COLOUR for m in home})
             return [*(Imprison(c) for c in colours), Imprison(-1)]
-        ids = sorted({INSTANCES[t].id for t in st.hands[seat] if INSTANCES[t].owner_colour < 0})
-        return [Return(i) for i in ids]
+        ids: set[str] = set()
+        for t in st.hands[seat]:  # loops, not comprehensions: each of those is a call
+            if INSTANCES[t].owner_colour < 0:
+                ids.add(INSTANCES[t].id)
+        out: list[Any] = []
+        for i in sorted(ids):
+            out.append(_RETURNS[i])
+        return out
     phase = st.phase
     if phase == "brew":
         return brewhouse.legal(st, seat) if st.brewers[st.turn] == seat else []
@@ -78,6 +84,10 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
     if phase == "score":
         return scoring.legal(st, seat)
     return []
+
+
+#: one ``Return`` per tile type, made once (actions are frozen values)
+_RETURNS: Final = {i: Return(i) for i in TYPE_BY_ID}
 
 
 def why_illegal(st: StateData, seat: int, action: Any) -> str:
