@@ -15,14 +15,9 @@ from monastic.games.monastery.actions import (
     Purchase,
     Return,
 )
-from monastic.games.monastery.catalogue import (
-    COLOUR_NAMES,
-    INSTANCES,
-    MONKS_PER_COLOUR,
-    N_MONKS,
-    TYPE_BY_ID,
-)
+from monastic.games.monastery.catalogue import COLOUR_NAMES, COLOURS, INSTANCES, TYPE_BY_ID
 from monastic.games.monastery.rules import brewhouse, common, scoring, step
+from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
 from monastic.games.monastery.rules.geometry import cell_key, placement_problem
 from monastic.games.monastery.state import (
     IN_ABBEY,
@@ -63,9 +58,15 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
         if p[0] == P_TIE:
             return [Elect(st.seat_colour[s]) for s in p[3:]]
         if p[0] == P_PRISON:
-            home = [m for m in range(N_MONKS) if st.monk_location[m] == IN_ABBEY]
-            colours = sorted({m // MONKS_PER_COLOUR for m in home})
-            return [*(Imprison(c) for c in colours), Imprison(-1)]
+            # the colours with a monk in the Abbey, ascending, looked for in C; then none
+            location = st.monk_location
+            prisoners: list[Any] = []
+            for c in range(COLOURS):
+                monks = MONKS_OF_COLOUR[c]
+                if IN_ABBEY in location[monks.start : monks.stop]:
+                    prisoners.append(_IMPRISONS[c])
+            prisoners.append(_IMPRISONS[-1])
+            return prisoners
         ids: set[str] = set()
         for t in st.hands[seat]:  # loops, not comprehensions: each of those is a call
             if INSTANCES[t].owner_colour < 0:
@@ -86,8 +87,10 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
     return []
 
 
-#: one ``Return`` per tile type, made once (actions are frozen values)
+#: one ``Return`` per tile type and one ``Imprison`` per colour (-1: none), made once
+#: (actions are frozen values)
 _RETURNS: Final = {i: Return(i) for i in TYPE_BY_ID}
+_IMPRISONS: Final = {c: Imprison(c) for c in range(-1, COLOURS)}
 
 
 def why_illegal(st: StateData, seat: int, action: Any) -> str:
