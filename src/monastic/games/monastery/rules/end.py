@@ -53,12 +53,23 @@ def e2_holds(st: StateData) -> bool:
 
 
 def _in_play(st: StateData, ti: int) -> bool:
-    """A tile of type ``ti`` is in a hand or the bag."""
+    """A tile of type ``ti`` is in a hand or the bag: the type's few tiles are looked for,
+    each in C, rather than the type of every tile held (the hands first: they are short)."""
+    tiles = _INSTANCES_OF[ti]
     for hand in st.hands:
-        for t in hand:
-            if INST_TYPE[t] == ti:
+        for i in tiles:
+            if i in hand:
                 return True
-    return ti in map(INST_TYPE.__getitem__, st.bag)
+    for i in tiles:  # noqa: SIM110 - a loop is cheaper than any() over a generator
+        if i in st.bag:
+            return True
+    return False
+
+
+#: per tile type, its tile instances
+_INSTANCES_OF: Final = tuple(
+    tuple(i for i, t in enumerate(INSTANCES) if t.index == ti) for ti in range(len(TYPES))
+)
 
 
 #: cheap types first: livestock and one-gateway tiles are the easiest to place
