@@ -424,7 +424,7 @@ def stage1(st: StateData, seat: int) -> list[Any]:
                 out.append(_buy_monk(c, row))
             continue
         # by colour, then track space: the colours in play whose space is still empty
-        for c, s, buy in _LETTER_BUYS[cell].get(ch, ()):
+        for c, s, buy in _LETTER_BUYS[cell][ch]:
             if tracks[c][s] == EMPTY_SPACE and c in in_play:
                 out.append(buy)
     return out
@@ -468,8 +468,9 @@ _BUY_LETTERS: Final[tuple[tuple[tuple[BuyLetter, ...], ...], ...]] = tuple(
     tuple(tuple(BuyLetter(cell, c, s) for s in range(TRACK_SPACES)) for c in range(COLOURS))
     for cell in range(BOARD_CELLS)
 )
-#: per board cell, per letter: (colour, track space, its purchase) for every colour's spaces
-#: printed with that letter, by colour, then space (one loop a listing rather than two)
+#: per board cell, per letter of the board and the tracks: (colour, track space, its
+#: purchase) for every colour's spaces printed with that letter, by colour, then space (one
+#: loop a listing rather than two; every letter a key: no get() call)
 _LETTER_BUYS: Final[tuple[dict[str, tuple[tuple[int, int, BuyLetter], ...]], ...]] = tuple(
     {
         ch: tuple(
@@ -477,7 +478,7 @@ _LETTER_BUYS: Final[tuple[dict[str, tuple[tuple[int, int, BuyLetter], ...]], ...
             for c in range(COLOURS)
             for s in _SPACES_OF[c].get(ch, ())
         )
-        for ch in {ch for spaces in _SPACES_OF for ch in spaces}
+        for ch in {ch for row in (*BOARD.tracks, *BOARD.rows) for ch in row if ch != "+"}
     }
     for cell in range(BOARD_CELLS)
 )
