@@ -654,10 +654,11 @@ def _held_by(monks: list[int], colours: list[int]) -> bool:
 def finish(st: StateData, seat: int, events: list[Event] | None) -> None:
     """S6 conversion, then the flips of M-30."""
     points = st.scoring_points
-    got = _CONVERTED[points] if points < _CONVERTED_BELOW else BOARD.convert(points)
-    for _ in range(got):
-        common.receive(st, seat, True, events, "leftover")
-    st.scoring_points = 0
+    if points:  # mostly all spent: nothing to convert
+        got = _CONVERTED[points] if points < _CONVERTED_BELOW else BOARD.convert(points)
+        for _ in range(got):
+            common.receive(st, seat, True, events, "leftover")
+        st.scoring_points = 0
     st.locked_blessings[seat] = 0
     st.building_monks = []
     st.used_symbol_tiles = []
