@@ -27,11 +27,10 @@ random games and compare):
 - ``fits[cell][type]`` are the rotations of a group's type passing L6 too at a frontier cell
   (``rotations``), carried over to the next layouts until the cell's neighbours change, or,
   for the types of one group, until a component by it grows.
-- ``qualifying[qual]`` lists, by key, the frontier cells that pass L4 when the tiles stand as
-  ``qual`` (from ``qualified``) says, each with its rotations per type passing L2, L3 and L5
-  and the types with one; ``hand_lays[(colour, hand, stables, qual)]`` are a hand's
-  placements then (``hand_list``, made from those cells: most cells never qualify while
-  they are on the frontier, so no list of the cells each type fits is kept).
+- ``hand_lays[(colour, hand, stables, qual)]`` are a hand's placements when the tiles stand
+  as ``qual`` (from ``qualified``) says (``hand_list``, one pass over the frontier: most
+  cells fit none of a hand's types, so no list of the cells each type fits, or of those
+  passing L4, is kept).
 - ``routes_memo[(start, stops, jumps)]`` is the breadth-first search from ``start`` cut at
   the budget it records (every node within it found, with its cost, in the order of a
   search without a bound), so it answers any budget up to that one; ``place_rank``,
@@ -102,9 +101,6 @@ __all__ = [
 CellInfo = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int, int
 ]
-#: a frontier cell passing L4 (``Layout.qualifying``): its key, and from its ``CellInfo``
-#: the rotations per type passing L2, L3 and L5 and the types with one, as a bit set
-Qualifying = tuple[int, tuple[tuple[int, ...], ...], int]
 #: a start's routes within a budget: the nodes in breadth-first order (so by cost), the
 #: cost per node (-1: not reached, 0: the start), the budget the search stopped at
 #: (``_UNBOUNDED`` when it met every node it could reach) and the tiles it met by place
@@ -153,7 +149,6 @@ class Layout:
         "place_rank",
         "placed_tiles",
         "places",
-        "qualifying",
         "routes_memo",
         "spots",
         "targets",
@@ -181,8 +176,6 @@ class Layout:
     # memos of pure functions of the layout
     # per frontier cell (shared with the next layouts while the cell's surroundings stay):
     fits: dict[int, dict[int, tuple[int, ...]]]  # group type -> rotations passing L6 too
-    # L4 standing -> the frontier cells passing L4, by key
-    qualifying: dict[int, list[Qualifying]]
     # (colour, hand, stables, L4 standing) -> the hand's actions (``step.lay_actions``)
     hand_lays: dict[tuple[int, tuple[int, ...], bool, int], list[Lay]]
     routes_memo: dict[tuple[int, bytes, tuple[int, ...]], Routes]
@@ -217,7 +210,6 @@ class Layout:
             new.links[node] = tuple(linked)
         new.places = sorted([(*_node_xy(st, node), node) for node in adjacency])
         new.fits = {}
-        new.qualifying = {}
         new.hand_lays = {}
         new.routes_memo = {}
         new.open_encourages = {}
@@ -299,7 +291,6 @@ class Layout:
             if old_fits is not None:
                 fits[k] = {ti: r for ti, r in old_fits.items() if TYPES[ti].group != group}
         new.fits = fits
-        new.qualifying = {}
         new.hand_lays = {}
         new.routes_memo = {}
         new.open_encourages = {}
@@ -385,17 +376,20 @@ class Layout:
     def hand_list(self, types: list[int], stables: bool, qual: int) -> list[Lay]:
         """The legal placements of each of ``types`` (ascending) in turn as actions, each
         type's by cell then rotation, when the tiles stand as ``qual`` (from ``qualified``)
-        says (shared: never change the list). Made in one pass over the qualifying cells: a
-        cell none of the types fits is passed over at once."""
+        says (shared: never change the list). Made in one pass over the frontier: a cell
+        none of the types fits, or that fails L4, is passed over at once."""
         hand = 0
         for ti in types:
             hand |= 1 << ti
         found: dict[int, list[Lay]] = {}
         fits = self.fits
         kinds = _LAY_KINDS[stables]
-        for key, options, fitting in self._qualifying(qual):
-            if not fitting & hand:  # most cells fit none of a hand's types
+        cells = self.cells
+        for key in self.frontier:
+            info = cells[key]
+            if not info[5] & hand or not info[4] & qual:  # most cells fit none of the types
                 continue
+            options = info[3]
             for ti in types:
                 rots = options[ti]
                 if not rots:
@@ -424,23 +418,6 @@ class Layout:
             if got is not None:
                 out.extend(got)
         return out
-
-    def _qualifying(self, qual: int) -> list[Qualifying]:
-        """The frontier cells passing L4 when the tiles stand as ``qual`` says, by key, each
-        with its rotations per type passing L2, L3 and L5 and the types with one
-        (``CellInfo``)."""
-        got = self.qualifying.get(qual)
-        if got is None:
-            cells = self.cells
-            got = []
-            for key in self.frontier:
-                info = cells[key]
-                if info[4] & qual:
-                    got.append((key, info[3], info[5]))
-            if len(self.qualifying) >= _MEMO_LIMIT:
-                self.qualifying.clear()
-            self.qualifying[qual] = got
-        return got
 
     def placement_of(self, types: Iterable[int]) -> tuple[int, int] | None:
         """The first (frontier cell, type) where a type of ``types`` (the likeliest to fit
