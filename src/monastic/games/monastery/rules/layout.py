@@ -231,7 +231,8 @@ class Layout:
         frontier = self.frontier[:]
         del frontier[bisect_left(frontier, key)]
         cells = self.cells.copy()
-        del cells[key]
+        # the cell's entry tells its neighbours and the edges they show it (no look-ups)
+        facing, _, around, *_ = cells.pop(key)
         stale = {key}
         for o in OFF:
             nk = key + o
@@ -248,14 +249,12 @@ class Layout:
         if not IS_LIVESTOCK[inst]:
             links = links[:]
             found = []
+            mine = ROT[INST_TYPE[inst]][st.tile_rotation[inst]]
             for d in _SIDES:
-                nk = key + OFF[d]
-                other = grid.get(nk)
-                if other is None or (other != ABBEY and IS_LIVESTOCK[other]):
+                other = around[d]
+                if other < 0 or (other != ABBEY and IS_LIVESTOCK[other]):
                     continue
-                if ROT[INST_TYPE[inst]][st.tile_rotation[inst]][d] and node_edge(
-                    st, other, key, (d + 2) % 4
-                ):
+                if mine[d] and facing[d]:
                     found.append(other)
             linked = sorted(set(found))
             links[inst] = tuple(linked)
