@@ -230,8 +230,8 @@ def check_occupancy(st: MonasteryState) -> None:
         assert kept.full[node] == (1 if laid and uc and not free else 0)
     assert kept.fulls == sum(kept.full)
     assert kept.open_key is None or kept.open_key == bytes(kept.open)
-    closed = [n for n in st.laid_order if not kept.open[n]]
-    assert kept.closed == sum(occupancy.L4_BIT[n] for n in closed)
+    opened = [n for n in st.laid_order if kept.open[n]]
+    assert kept.open_bits == sum(occupancy.L4_BIT[n] for n in opened)
 
 
 @pytest.mark.parametrize(("players", "options"), VARIANTS)

@@ -368,9 +368,9 @@ class Layout:
 
     def qualified(self, occupied: Occupancy) -> int:
         """L4 standing now (``occupied``: the state's ``occupancy``), as a bit set of the
-        ``watch`` tiles finished or fully occupied (bit ``tile + 1``) and bit 0, which stands
-        for the Abbey and the livestock."""
-        return 1 | (occupied.closed & self.watch_bits)
+        watched tiles not open, so finished or fully occupied (bit ``tile + 1``), and bit 0,
+        which stands for the Abbey and the livestock."""
+        return 1 | (self.watch_bits & ~occupied.open_bits)
 
     def hand_list(self, types: list[int], stables: bool, qual: int) -> list[Lay]:
         """The legal placements of each of ``types`` (ascending) in turn as actions, each

@@ -13,8 +13,9 @@ compare):
 - ``counts[node]`` is the number of monks whose ``monk_location`` is ``node`` (any posture;
   the Abbey's node counts none: its monks stand at ``IN_ABBEY``).
 - ``open[node]`` is 1 for a laid tile that is unfinished with a free box, else 0.
-- ``closed`` holds bit ``tile + 1`` (``L4_BIT``) of every laid tile that is not open: finished
-  or fully occupied, so qualifying its neighbours under L4 (``Layout.qualified``).
+- ``open_bits`` holds bit ``tile + 1`` (``L4_BIT``) of every open tile: the laid tiles not
+  among them are finished or fully occupied, so qualify their neighbours under L4
+  (``Layout.qualified``).
 - ``open_key`` is ``bytes(open)``, or None once a flag changed since it was made
   (``open_flags``): one object, its hash worked out once, for the memos keyed by it.
 - ``full[node]`` is 1 for a laid tile that is unfinished with every box taken, else 0, and
@@ -55,7 +56,7 @@ L4_BIT: Final = tuple(1 << (n + 1) for n in range(len(INSTANCES)))
 class Occupancy:
     """Per node, the monks on it and whether it is open (see the module)."""
 
-    __slots__ = ("closed", "counts", "full", "fulls", "open", "open_key")
+    __slots__ = ("counts", "full", "fulls", "open", "open_bits", "open_key")
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
@@ -63,7 +64,7 @@ class Occupancy:
         self.open_key: bytes | None = None
         self.full = bytearray(_NODES)
         self.fulls = 0
-        self.closed = 0
+        self.open_bits = 0
 
 
 def occupancy(st: StateData) -> Occupancy:
@@ -94,15 +95,14 @@ def _update(st: StateData, got: Occupancy, node: int) -> None:
         open_, full = 1, 0
     else:
         open_, full = 0, 1
+    # mostly neither flag changes (a monk joins or leaves a finished tile): nothing to do
     if got.open[node] != open_:
         got.open[node] = open_
         got.open_key = None
-    if open_:
-        got.closed &= ~L4_BIT[node]
-    else:
-        got.closed |= L4_BIT[node]
-    got.fulls += full - got.full[node]
-    got.full[node] = full
+        got.open_bits ^= L4_BIT[node]
+    if got.full[node] != full:
+        got.fulls += full - got.full[node]
+        got.full[node] = full
 
 
 def open_flags(got: Occupancy) -> bytes:
