@@ -228,6 +228,9 @@ def check_occupancy(st: MonasteryState) -> None:
         free = -1 in st.tile_box_monks[node]
         assert kept.open[node] == (1 if laid and uc and free else 0)
         assert kept.full[node] == (1 if laid and uc and not free else 0)
+        value = INSTANCES[node].value
+        room = laid and not uc and kept.counts[node] < value
+        assert kept.room[node] == (1 if room else 0)
     assert kept.fulls == sum(kept.full)
     assert kept.open_key is None or kept.open_key == bytes(kept.open)
     opened = [n for n in st.laid_order if kept.open[n]]

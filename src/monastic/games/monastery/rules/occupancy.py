@@ -18,6 +18,8 @@ compare):
   (``Layout.qualified``).
 - ``open_key`` is ``bytes(open)``, or None once a flag changed since it was made
   (``open_flags``): one object, its hash worked out once, for the memos keyed by it.
+- ``room[node]`` is 1 for a finished tile with room for another monk (fewer than its value
+  stand on it), else 0: a move may end there.
 - ``full[node]`` is 1 for a laid tile that is unfinished with every box taken, else 0, and
   ``fulls`` is how many are (mostly none: such a tile turns finished side up at the end of
   a scoring, M-30).
@@ -48,20 +50,23 @@ __all__ = [
 
 #: the nodes of the movement graph: the tiles and the Abbey
 _NODES: Final = ABBEY + 1
-#: per tile instance, its bit in ``closed`` and ``Layout.qualified`` (whose bit 0 stands
+#: per tile instance, its bit in ``open_bits`` and ``Layout.qualified`` (whose bit 0 stands
 #: for the Abbey and the livestock)
 L4_BIT: Final = tuple(1 << (n + 1) for n in range(len(INSTANCES)))
+#: per tile instance: how many monks may stand on it once finished (its value)
+_VALUE: Final = tuple(t.value for t in INSTANCES)
 
 
 class Occupancy:
     """Per node, the monks on it and whether it is open (see the module)."""
 
-    __slots__ = ("counts", "full", "fulls", "open", "open_bits", "open_key")
+    __slots__ = ("counts", "full", "fulls", "open", "open_bits", "open_key", "room")
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
         self.open = bytearray(_NODES)
         self.open_key: bytes | None = None
+        self.room = [0] * _NODES  # a list: its items are read faster than a bytearray's
         self.full = bytearray(_NODES)
         self.fulls = 0
         self.open_bits = 0
@@ -90,6 +95,7 @@ def made(st: StateData) -> Occupancy:
 def _update(st: StateData, got: Occupancy, node: int) -> None:
     """Tile ``node``'s flags from its fields."""
     if st.tile_finished[node]:
+        got.room[node] = 1 if got.counts[node] < _VALUE[node] else 0
         open_, full = 0, 0
     elif -1 in st.tile_box_monks[node]:
         open_, full = 1, 0

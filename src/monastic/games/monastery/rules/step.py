@@ -31,8 +31,6 @@ from monastic.games.monastery.state import IN_ABBEY, P_RETURN, R_EXCHANGE, UPRIG
 
 __all__ = ["begin_step", "lay_tile", "legal", "reachable"]
 
-#: per tile instance: how many monks may stand on it once finished (its value)
-VALUE: Final = tuple(t.value for t in INSTANCES)
 #: colour -> the instance index of that colour's secret passage
 PASSAGE_OF: Final = tuple(
     next(i for i, t in enumerate(INSTANCES) if t.owner_colour == c) for c in range(COLOURS)
@@ -198,7 +196,7 @@ def _move_actions(
     finished = st.tile_finished
     spots = lay.spot_list()  # the place tables made: ``lay.targets`` is ready too
     if budget > 0:
-        counts = occupied.counts
+        room = occupied.room
         jumps = _passages(st, seat)
         cell = st.tile_cell
         targets = lay.targets
@@ -238,13 +236,14 @@ def _move_actions(
             # To a finished tile with room, into each free box of a tile still filling, or
             # to the Abbey (whose place comes last); each move from ``row``, by its code.
             for node in nodes:
-                if finished[node]:
-                    if counts[node] < VALUE[node]:  # the code only then: a full tile has none
-                        code = targets[node] + dist[node]
-                        move = row.get(code)
-                        if move is None:
-                            move = MOVES.add(row, code, sx, sy, sbox, spots[node])
-                        out.append(move)
+                if room[node]:  # finished, with room: the code only then
+                    code = targets[node] + dist[node]
+                    move = row.get(code)
+                    if move is None:
+                        move = MOVES.add(row, code, sx, sy, sbox, spots[node])
+                    out.append(move)
+                    continue
+                if finished[node]:  # and full
                     continue
                 code = targets[node] + dist[node]
                 for occupant in boxes[node]:
