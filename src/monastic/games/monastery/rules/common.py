@@ -52,8 +52,14 @@ def seat_of_colour(st: StateData, colour: int) -> int:
 
 
 def owner(st: StateData, monk: int) -> int:
-    colour = monk // MONKS_PER_COLOUR  # ``seat_of_colour``'s, inline: a scoring asks often
-    return st.seat_colour.index(colour) if colour in st.seat_colour else -1
+    return seat_of_colour(st, monk // MONKS_PER_COLOUR)
+
+
+def locations_of(st: StateData, colour: int) -> list[int]:
+    """Where ``colour``'s monks stand, in monk order (a slice, made in C: a colour's monks
+    are numbered together, ``MONKS_OF_COLOUR``)."""
+    monks = MONKS_OF_COLOUR[colour]
+    return st.monk_location[monks.start : monks.stop]
 
 
 def partner_colour(st: StateData, seat: int) -> int:

@@ -17,7 +17,6 @@ from monastic.games.monastery.actions import (
 )
 from monastic.games.monastery.catalogue import COLOUR_NAMES, COLOURS, INSTANCES, TYPE_BY_ID
 from monastic.games.monastery.rules import brewhouse, common, scoring, step
-from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
 from monastic.games.monastery.rules.geometry import cell_key, placement_problem
 from monastic.games.monastery.state import (
     IN_ABBEY,
@@ -59,11 +58,9 @@ def legal_actions(st: StateData, seat: int) -> list[Any]:
             return [Elect(st.seat_colour[s]) for s in p[3:]]
         if p[0] == P_PRISON:
             # the colours with a monk in the Abbey, ascending, looked for in C; then none
-            location = st.monk_location
             prisoners: list[Any] = []
             for c in range(COLOURS):
-                monks = MONKS_OF_COLOUR[c]
-                if IN_ABBEY in location[monks.start : monks.stop]:
+                if IN_ABBEY in common.locations_of(st, c):
                     prisoners.append(_IMPRISONS[c])
             prisoners.append(_IMPRISONS[-1])
             return prisoners

@@ -12,7 +12,6 @@ from monastic.engine import ROUND, Event
 from monastic.games.monastery.actions import Elect, Imprison, Lay, Return
 from monastic.games.monastery.catalogue import COLOURS, INSTANCES, N_MONKS
 from monastic.games.monastery.rules import brewhouse, common, election, end, scoring, step
-from monastic.games.monastery.rules.common import MONKS_OF_COLOUR
 from monastic.games.monastery.state import (
     E_PRAYER,
     IN_ABBEY,
@@ -195,8 +194,7 @@ def _after_brew(st: StateData, events: list[Event] | None) -> None:
     st.kept_monks = []
     counts = []
     for colour in st.seat_colour:  # per seat, its monks in the Abbey, counted in C
-        monks = MONKS_OF_COLOUR[colour]
-        counts.append(location[monks.start : monks.stop].count(IN_ABBEY))
+        counts.append(common.locations_of(st, colour).count(IN_ABBEY))
     st.phase = "prayer_after_election"
     election.hold(st, counts, E_PRAYER, events)
     _settle(st, events)

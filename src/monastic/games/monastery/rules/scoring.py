@@ -186,12 +186,9 @@ def _toiling(st: StateData, seat: int, found: list[int]) -> list[tuple[int, int]
             else:
                 got = 1
             out.append((node, got))
-    if study:
-        # a monk in the Abbey studies (there it stands upright and builds nothing): a look
-        # at the seat's monks in C
-        monks = MONKS_OF_COLOUR[st.seat_colour[seat]]
-        if IN_ABBEY in st.monk_location[monks.start : monks.stop]:
-            out.append((ABBEY, 1))
+    # a monk in the Abbey studies (there it stands upright and builds nothing)
+    if study and IN_ABBEY in common.locations_of(st, st.seat_colour[seat]):
+        out.append((ABBEY, 1))
     return out
 
 

@@ -128,26 +128,29 @@ def _open_passage(st: StateData, i: int) -> bool:
 def reachable(st: StateData, seat: int, start: int, budget: int) -> dict[int, int]:
     """Min cost from ``start`` to every node a monk may end on (start excluded), in the order
     a breadth-first search meets them."""
-    counts = occupancy.occupancy(st).counts
+    occupied = occupancy.occupancy(st)
     order, dist, _, _ = layout(st).routes(st, start, _stops(st), _passages(st, seat), budget)
     return {
-        node: dist[node] for node in order if dist[node] <= budget and _may_end(st, node, counts)
+        node: dist[node]
+        for node in order
+        if dist[node] <= budget and _may_end(st, node, occupied.room)
     }
 
 
 def _stops(st: StateData) -> bytes:
     """The nodes a monk enters but does not leave (§2.7), a flag per node: the unfinished
-    tiles with a free box (the open ones). Bytes rather than a bit set: a copy made in C,
-    and one key of the route searches' memo."""
-    return bytes(occupancy.occupancy(st).open)
+    tiles with a free box (the open ones), as the occupancy keeps them for the route
+    searches' memo (``occupancy.open_flags``)."""
+    return occupancy.open_flags(occupancy.occupancy(st))
 
 
-def _may_end(st: StateData, node: int, counts: list[int]) -> bool:
-    """The Abbey, a finished tile with room (its value), an unfinished tile with a free box."""
+def _may_end(st: StateData, node: int, room: list[int]) -> bool:
+    """The Abbey, a finished tile with room (``Occupancy.room``), an unfinished tile with a
+    free box."""
     if node == ABBEY:
         return True
     if st.tile_finished[node]:
-        return counts[node] < INSTANCES[node].value
+        return room[node] == 1
     return -1 in st.tile_box_monks[node]
 
 
