@@ -204,6 +204,28 @@ def test_a_games_own_settings_refine_all_but_the_spec_and_budget() -> None:
     assert searcher.last_iterations == 10
 
 
+def test_a_games_level_settings_refine_only_their_level() -> None:
+    """``level_settings`` replace the game's settings for the level the spec names (medium
+    when it names none); a spec's own setting still wins."""
+    leveled = toy_strategy(settings={"cutoff": 3}, levels={"hard": {"cutoff": 7, "rivals": 1}})
+    for params, cutoff, rivals in (
+        ("hard", 7, 1.0),
+        ("hard,iterations=50", 7, 1.0),
+        ("hard,cutoff=2", 2, 1.0),
+        ("hard,rivals=0.5", 7, 0.5),
+        ("medium", 3, None),
+        ("iterations=50", 3, None),
+        ("easy", 3, None),
+    ):
+        config, fixed = spec_settings(params)
+        tuned = game_tuned(config, leveled, fixed)
+        assert (tuned.cutoff, tuned.rivals) == (cutoff, rivals), params
+    config, fixed = spec_settings("hard,iterations=27")
+    searcher = ISMCTSBot(1, config, strategy=leveled, fixed=fixed)
+    searcher.choose(bidding_state(), 0)
+    assert searcher.last_iterations == 27  # hard's nine trees of three
+
+
 class NarrowToy(ToyStrategy):
     """Lets the search consider only the lowest bid (or the first pick)."""
 

@@ -31,7 +31,7 @@ def test_levels_budget_by_time() -> None:
 
 
 def test_monasteriums_hard_is_one_tree_of_the_whole_budget() -> None:
-    """Monasterium's own settings make its ``hard`` one tree (docs/bots.md, 2026-12-06);
+    """Monasterium's own settings for ``hard`` make it one tree (docs/bots.md, 2026-12-06);
     the other games' ``hard`` pools nine, and a spec's own ``trees`` wins over the game's."""
     hard, fixed = spec_settings("hard")
     for game_id, trees in (("monasterium", 1), ("medieval-monastery", 9), ("monastery", 9)):

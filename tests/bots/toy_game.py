@@ -288,7 +288,9 @@ class ToyStrategy:
 
 
 def toy_strategy(
-    kind: type[ToyStrategy] = ToyStrategy, settings: dict[str, float] | None = None
+    kind: type[ToyStrategy] = ToyStrategy,
+    settings: dict[str, float] | None = None,
+    levels: dict[str, dict[str, float]] | None = None,
 ) -> Strategy[Any]:
     """The toy's ``Strategy`` built from ``kind`` (a subclass may add ``search_actions``
     or ``widen_order``)."""
@@ -298,6 +300,7 @@ def toy_strategy(
         search_actions=getattr(kind, "search_actions", None),
         widen_order=getattr(kind, "widen_order", None),
         search_settings=settings or {},
+        level_settings=levels or {},
     )
 
 

@@ -24,11 +24,11 @@ __all__ = ["LEVELS", "ISMCTSBot", "from_spec", "game_tuned", "parse_spec", "spec
 #: trees pooled: one tree nine times larger played below medium in Monasterium and
 #: Monastery, the pooled trees did not (docs/bots.md). A game's own settings may say
 #: otherwise: Monasterium's ``hard`` is one tree again since its playouts run past each
-#: new node (``trees`` 1 in its ``ISMCTS_SETTINGS``).
+#: new node (``trees`` 1 in its settings for ``hard``).
 LEVELS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(seconds=0.03),
-    "medium": SearchConfig(seconds=0.2),
-    "hard": SearchConfig(seconds=1.8, trees=9),
+    "easy": SearchConfig(seconds=0.03, level="easy"),
+    "medium": SearchConfig(seconds=0.2, level="medium"),
+    "hard": SearchConfig(seconds=1.8, trees=9, level="hard"),
 }
 
 _BUDGET = {"iterations", "time"}
@@ -140,9 +140,13 @@ def game_tuned(
     config: SearchConfig, strategy: Strategy[Any] | None, fixed: frozenset[str]
 ) -> SearchConfig:
     """``config`` with the game's own search settings (``Strategy.search_settings``, e.g.
-    ``{"cutoff": 8}``) for every field not in ``fixed``; budgets never change.
+    ``{"cutoff": 8}``, and over them its ``level_settings`` for ``config.level``) for every
+    field not in ``fixed``; budgets never change.
     """
-    settings = strategy.search_settings if strategy is not None else {}
+    settings: dict[str, float] = {}
+    if strategy is not None:
+        settings.update(strategy.search_settings)
+        settings.update(strategy.level_settings.get(config.level, {}))
     changes = {}
     for key, value in settings.items():
         if key in _SETTINGS and key not in _BUDGET:

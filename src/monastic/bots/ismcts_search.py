@@ -96,6 +96,9 @@ class SearchConfig:
     # line that spends decisions (a monk moved there and back) does not end its look ahead
     # sooner and skip what the rivals would do meanwhile. 0: ``cutoff`` decides.
     horizon: int = 0
+    # The level this configuration started from (``ismcts.LEVELS``): a game's settings for
+    # that level refine it (``ismcts.game_tuned``). The search itself never reads it.
+    level: str = "medium"
 
 
 #: How many standard errors of the paired difference a challenger must lead the heuristic's

@@ -38,6 +38,8 @@ class Strategy(Generic[S]):
       every line is scored at the same point of the game, whatever number of decisions it
       took to get there. None: playouts are measured in decisions only.
     - ``search_settings``: the game's own values for ``SearchConfig`` fields.
+    - ``level_settings``: per level (``"hard"``), values that replace ``search_settings``'
+      for that level only.
     """
 
     evaluate: Callable[[S], list[float]]
@@ -46,3 +48,6 @@ class Strategy(Generic[S]):
     widen_order: Callable[[S, int, list[Action]], list[Action]] | None = None
     clock: Callable[[S], int] | None = None
     search_settings: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
+    level_settings: Mapping[str, Mapping[str, float]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )

@@ -49,6 +49,7 @@ from monastic.games.monasterium.state import EXTRA_AVAILABLE, PHASE_ACT, PHASE_P
 from monastic.games.monasterium.strategy_weights import WEIGHTS
 
 __all__ = [
+    "ISMCTS_LEVEL_SETTINGS",
     "ISMCTS_SETTINGS",
     "STRATEGY",
     "evaluate",
@@ -71,18 +72,18 @@ __all__ = [
 #: ``beyond`` 4: each playout runs four decisions past the node it added; an iteration costs
 #: about 4x, and at equal time it won 80.0% of 200 games against greedy, where these
 #: settings without it won 75.2% (strategy.md, 2026-12-05).
-#: ``trees`` 1: ``hard`` searches one tree of its whole budget, not nine of medium's size
-#: (the other games' ``hard``): with ``beyond`` its lines run deeper than medium's, and one
-#: tree of 5,850 iterations won 80.4% of 23 paired deals against medium's 650, where nine
-#: trees had won 47.2% of 9 (docs/bots.md, 2026-12-06).
 ISMCTS_SETTINGS: dict[str, float] = {
     "cutoff": 4,
     "beyond": 4,
     "epsilon": 1.0,
     "temp": 0.12,
     "bias": 3.0,
-    "trees": 1,
 }
+#: ``hard`` searches one tree of its whole budget, not nine of medium's size (the other
+#: games' ``hard``): with ``beyond`` its lines run deeper than medium's, and one tree of
+#: 5,850 iterations won 80.4% of 23 paired deals against medium's 650, where nine trees had
+#: won 47.2% of 9 (docs/bots.md, 2026-12-06).
+ISMCTS_LEVEL_SETTINGS: dict[str, dict[str, float]] = {"hard": {"trees": 1}}
 
 GOOD_WORTH = (1.0, 0.7, 0.8, 1.3, 2.3)  # Influence, Soup, Rosary, Tool, Book while playing
 ROW_WORTH = (3.6, 7.5, 6.0, 7.5)  # per unlocked slot of rows I..IV, scaled by time left
@@ -621,5 +622,8 @@ STRATEGY: Strategy[Any] = Strategy(
     greedy_action=greedy_action,
     search_actions=search_actions,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
+    level_settings=MappingProxyType(
+        {level: MappingProxyType(settings) for level, settings in ISMCTS_LEVEL_SETTINGS.items()}
+    ),
     clock=clock,
 )
