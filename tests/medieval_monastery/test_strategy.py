@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from position import table
 
 from monastic.bots.ismcts import game_tuned, spec_settings
@@ -48,6 +50,20 @@ def test_the_game_tunes_the_search() -> None:
     assert tuned.iterations == 10
     config, fixed = spec_settings("iterations=10,cutoff=3")
     assert game_tuned(config, strategy.STRATEGY, fixed).cutoff == 3  # the spec wins
+
+
+def test_hard_is_one_tree_with_the_rival_played_by_the_heuristic() -> None:
+    """docs/bots.md, 2026-12-06: hard searches one tree, its rival modelled by the heuristic;
+    the other levels keep the rival in the tree."""
+    for level, trees, rivals in (("hard", 1, 1.0), ("medium", 1, None), ("easy", 1, None)):
+        config, fixed = spec_settings(level)
+        tuned = game_tuned(config, strategy.STRATEGY, fixed)
+        assert (tuned.trees, tuned.rivals, tuned.seconds) == (trees, rivals, config.seconds)
+    hard, fixed = spec_settings("hard,iterations=5000")
+    plain, plain_fixed = spec_settings("iterations=5000,rivals=1")  # what the arenas played
+    assert dataclasses.replace(
+        game_tuned(hard, strategy.STRATEGY, fixed), level="medium"
+    ) == game_tuned(plain, strategy.STRATEGY, plain_fixed)
 
 
 def test_evaluate_reads_a_hand_as_the_heuristic_does() -> None:

@@ -23,8 +23,9 @@ __all__ = ["LEVELS", "ISMCTSBot", "from_spec", "game_tuned", "parse_spec", "spec
 #: Levels are wall-time budgets per decision (one core). ``hard`` is nine medium-sized
 #: trees pooled: one tree nine times larger played below medium in Monasterium and
 #: Monastery, the pooled trees did not (docs/bots.md). A game's own settings may say
-#: otherwise: Monasterium's ``hard`` is one tree again since its playouts run past each
-#: new node (``trees`` 1 in its settings for ``hard``).
+#: otherwise (``Strategy.level_settings``): Monasterium's ``hard`` is one tree again since
+#: its playouts run past each new node, the card game's one tree with its rival played by
+#: the heuristic.
 LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(seconds=0.03, level="easy"),
     "medium": SearchConfig(seconds=0.2, level="medium"),

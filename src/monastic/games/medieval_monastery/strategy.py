@@ -47,6 +47,7 @@ from monastic.games.medieval_monastery.rules.study import matches_ask
 from monastic.games.medieval_monastery.state import COMBO, OVER
 
 __all__ = [
+    "ISMCTS_LEVEL_SETTINGS",
     "ISMCTS_SETTINGS",
     "STRATEGY",
     "choice_values",
@@ -71,6 +72,12 @@ __all__ = [
 #: heuristic; ``evaluate`` now reads hands as the heuristic does). These settings were tuned
 #: with the crude evaluation and not swept again since.
 ISMCTS_SETTINGS: dict[str, float] = {"temp": 0.08, "c": 0.5, "bias": 2.5, "cutoff": 5}
+#: ``hard`` is one tree of its whole budget with the rival played by the heuristic: with the
+#: rival in the tree, its statistics learn replies in worlds that all hold the searcher's
+#: true hand, so a larger search answers cards the rival cannot see more sharply. An
+#: iteration costs more (the heuristic's choices), about 5,000 in hard's 1.8 s at 2 players
+#: against medium's 1,100 (docs/bots.md, 2026-12-06).
+ISMCTS_LEVEL_SETTINGS: dict[str, dict[str, float]] = {"hard": {"trees": 1, "rivals": 1}}
 
 SOFTNESS = 4.0  # how sharply the soft minimum follows the weakest suit
 GAIN_PER_TURN = 6.0  # typical points per suit per turn, for the turns still to come
@@ -405,4 +412,7 @@ STRATEGY: Strategy[Any] = Strategy(
     greedy_action=greedy_action,
     search_actions=without_dominated,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
+    level_settings=MappingProxyType(
+        {level: MappingProxyType(settings) for level, settings in ISMCTS_LEVEL_SETTINGS.items()}
+    ),
 )
