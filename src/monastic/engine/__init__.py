@@ -8,7 +8,7 @@ from monastic.engine.registry import game_ids, load_game
 from monastic.engine.result import Result, ranks_from_scores
 from monastic.engine.rng import SEED_LIMIT, Rng, fresh_seed
 from monastic.engine.state import VIEW_KEYS, Action, Decision, Game, GameInfo, State, as_rng
-from monastic.engine.strategy import Strategy
+from monastic.engine.strategy import Strategy, frozen_levels
 
 __all__ = [
     "GAME_OVER",
@@ -34,6 +34,7 @@ __all__ = [
     "as_rng",
     "events_for",
     "fresh_seed",
+    "frozen_levels",
     "game_ids",
     "load_game",
     "ranks_from_scores",

@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 
 from monastic.engine.rng import Rng
 
-__all__ = ["Strategy"]
+__all__ = ["Strategy", "frozen_levels"]
 
 S = TypeVar("S")  # the game's State class
 Action = Hashable
@@ -51,3 +51,8 @@ class Strategy(Generic[S]):
     level_settings: Mapping[str, Mapping[str, float]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+
+
+def frozen_levels(levels: Mapping[str, Mapping[str, float]]) -> Mapping[str, Mapping[str, float]]:
+    """A game's per-level search settings, read-only at both depths (``level_settings``)."""
+    return MappingProxyType({level: MappingProxyType(dict(s)) for level, s in levels.items()})

@@ -15,7 +15,7 @@ from operator import add
 from types import MappingProxyType
 from typing import Any
 
-from monastic.engine import Rng, Strategy
+from monastic.engine import Rng, Strategy, frozen_levels
 from monastic.games.medieval_monastery.actions import (
     Accept,
     Bid,
@@ -412,7 +412,5 @@ STRATEGY: Strategy[Any] = Strategy(
     greedy_action=greedy_action,
     search_actions=without_dominated,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
-    level_settings=MappingProxyType(
-        {level: MappingProxyType(settings) for level, settings in ISMCTS_LEVEL_SETTINGS.items()}
-    ),
+    level_settings=frozen_levels(ISMCTS_LEVEL_SETTINGS),
 )

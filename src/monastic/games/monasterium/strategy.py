@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from monastic.engine import Rng, Strategy
+from monastic.engine import Rng, Strategy, frozen_levels
 from monastic.games.monasterium.actions import STANDARD0, Place, Reroll, Take, Use
 from monastic.games.monasterium.catalogue import (
     BASIC_DIVISOR,
@@ -622,8 +622,6 @@ STRATEGY: Strategy[Any] = Strategy(
     greedy_action=greedy_action,
     search_actions=search_actions,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
-    level_settings=MappingProxyType(
-        {level: MappingProxyType(settings) for level, settings in ISMCTS_LEVEL_SETTINGS.items()}
-    ),
+    level_settings=frozen_levels(ISMCTS_LEVEL_SETTINGS),
     clock=clock,
 )
