@@ -13,6 +13,8 @@ games (an arena says), the limit is what the search believes (its evaluation, it
 rivals, its horizon), not its noise.
 
     python scripts/search_agreement.py --game monastery --small 300 --large 2700
+    python scripts/search_agreement.py --game monastery --small 145 --large 1305 \
+        --large-settings halving=8     # settings for the large search alone
 """
 
 from __future__ import annotations
@@ -30,11 +32,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small", type=int, required=True, help="iterations of the small search")
     parser.add_argument("--large", type=int, required=True, help="iterations of the large search")
     parser.add_argument("--settings", default="", help="more ismcts settings, e.g. rivals=1")
+    parser.add_argument("--large-settings", default="", help="settings of the large search alone")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--every", type=int, default=6)
     parser.add_argument("--seed", type=int, default=5000)
     args = parser.parse_args(argv)
-    extra = f",{args.settings}" if args.settings else ""
+    specs = [
+        f"ismcts:iterations={budget}" + "".join(f",{more}" for more in (args.settings, own) if more)
+        for budget, own in ((args.small, ""), (args.large, args.large_settings))
+    ]
     game = load_game(args.game)
     counts = {"small-small": 0, "large-large": 0, "small-large": 0}
     positions = 0
@@ -48,11 +54,7 @@ def main(argv: list[str] | None = None) -> int:
                 real += 1
                 if real % args.every == 0:
                     small, large = (
-                        [
-                            make(f"ismcts:iterations={budget}{extra}", seed=s).choose(state, seat)
-                            for s in (1, 2)
-                        ]
-                        for budget in (args.small, args.large)
+                        [make(spec, seed=s).choose(state, seat) for s in (1, 2)] for spec in specs
                     )
                     positions += 1
                     counts["small-small"] += small[0] == small[1]

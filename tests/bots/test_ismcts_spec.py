@@ -31,11 +31,11 @@ def test_levels_budget_by_time() -> None:
 
 
 def test_hard_is_one_tree_of_the_whole_budget_where_the_game_says_so() -> None:
-    """Monasterium's and the card game's own settings for ``hard`` make it one tree
-    (docs/bots.md, 2026-12-06); Monastery's ``hard`` pools nine, and a spec's own ``trees``
-    wins over the game's."""
+    """Every game's own settings for ``hard`` make it one tree (docs/bots.md: Monasterium's
+    and the card game's since 2026-12-06, Monastery's since 2026-12-07), and a spec's own
+    ``trees`` wins over the game's."""
     hard, fixed = spec_settings("hard")
-    for game_id, trees in (("monasterium", 1), ("medieval-monastery", 1), ("monastery", 9)):
+    for game_id, trees in (("monasterium", 1), ("medieval-monastery", 1), ("monastery", 1)):
         tuned = game_tuned(hard, load_game(game_id).strategy(), fixed)
         assert (tuned.trees, tuned.seconds) == (trees, hard.seconds), game_id
     config, fixed = spec_settings("hard,trees=9")

@@ -156,6 +156,33 @@ def test_ismcts_settings_tune_the_search() -> None:
     assert bot.choose(st, seat) in st.legal_actions(seat)
 
 
+def test_hard_decides_its_root_by_halving_on_shared_worlds() -> None:
+    """docs/bots.md, 2026-12-07: hard is one tree whose root is decided by sequential
+    halving over 8 candidates; medium and easy keep the plain tree, and a spec's own
+    setting still wins."""
+    import dataclasses
+
+    from monastic.bots import make
+    from monastic.bots.ismcts import game_tuned, spec_settings
+    from monastic.games.monastery import strategy
+
+    for level, trees, halving in (("hard", 1, 8), ("medium", 1, 0), ("easy", 1, 0)):
+        config, fixed = spec_settings(level)
+        tuned = game_tuned(config, strategy.STRATEGY, fixed)
+        assert (tuned.trees, tuned.halving, tuned.seconds) == (trees, halving, config.seconds)
+    hard, fixed = spec_settings("hard,iterations=1305")
+    plain, plain_fixed = spec_settings("iterations=1305,halving=8")  # what the arenas played
+    assert dataclasses.replace(
+        game_tuned(hard, strategy.STRATEGY, fixed), level="medium"
+    ) == game_tuned(plain, strategy.STRATEGY, plain_fixed)
+    config, fixed = spec_settings("hard,halving=0,trees=9")  # the level before
+    before = game_tuned(config, strategy.STRATEGY, fixed)
+    assert (before.halving, before.trees) == (0, 9)
+    st = GAME.new_game(players=2, seed=3)
+    seat = st.to_act()[0]
+    assert make("ismcts:hard,iterations=40", seed=1).choose(st, seat) in st.legal_actions(seat)
+
+
 def test_the_clock_never_falls_and_reads_only_what_every_seat_knows() -> None:
     """The search's ``horizon`` reads ``clock``: turns taken, whatever the decisions."""
     for seed in range(12):

@@ -25,7 +25,7 @@ __all__ = ["LEVELS", "ISMCTSBot", "from_spec", "game_tuned", "parse_spec", "spec
 #: Monastery, the pooled trees did not (docs/bots.md). A game's own settings may say
 #: otherwise (``Strategy.level_settings``): Monasterium's ``hard`` is one tree again since
 #: its playouts run past each new node, the card game's one tree with its rival played by
-#: the heuristic.
+#: the heuristic, Monastery's one tree whose root is decided by sequential halving.
 LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(seconds=0.03, level="easy"),
     "medium": SearchConfig(seconds=0.2, level="medium"),

@@ -11,12 +11,20 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from monastic.engine import Strategy
+from monastic.engine import Strategy, frozen_levels
 from monastic.games.monastery.evaluation import evaluate
 from monastic.games.monastery.heuristic import greedy_action, search_actions, widen_order
 from monastic.games.monastery.state import StateData
 
-__all__ = ["ISMCTS_SETTINGS", "STRATEGY", "clock", "evaluate", "greedy_action", "search_actions"]
+__all__ = [
+    "ISMCTS_LEVEL_SETTINGS",
+    "ISMCTS_SETTINGS",
+    "STRATEGY",
+    "clock",
+    "evaluate",
+    "greedy_action",
+    "search_actions",
+]
 
 #: The search for this game (``docs/bots.md``), chosen by paired arenas against the greedy
 #: heuristic at fixed iterations near what ``medium`` reaches (``docs/monastery/strategy.md``).
@@ -54,6 +62,15 @@ ISMCTS_SETTINGS: dict[str, float] = {
     "horizon": 60.0,
 }
 
+#: ``hard`` only: one tree whose root is decided by sequential halving over the heuristic's
+#: choice and 7 challengers on shared worlds (``docs/bots.md``, 2026-12-07). Its candidates'
+#: values here differ by fractions of a point under the luck of the draws, so the nine
+#: trees it had pooled (and one tree alike) chose among near ties by noise: they won 54-57%
+#: against ``medium``, +0.5 to +0.9 points a deal. Compared on the same worlds, the luck
+#: cancels out of the comparison: 61.9% of 80 fresh paired deals (55.6-68.8%), +0.78 a deal,
+#: at 1,305 iterations against medium's 145.
+ISMCTS_LEVEL_SETTINGS: dict[str, dict[str, float]] = {"hard": {"trees": 1, "halving": 8}}
+
 
 #: Ticks of ``clock`` per half-round (the steps, then the scorings): 12 divides into equal
 #: turns at 2, 3 and 4 players, so one ``horizon`` looks as many rounds ahead at any count.
@@ -81,4 +98,5 @@ STRATEGY: Strategy[Any] = Strategy(
     widen_order=widen_order,
     clock=clock,
     search_settings=MappingProxyType(ISMCTS_SETTINGS),
+    level_settings=frozen_levels(ISMCTS_LEVEL_SETTINGS),
 )
