@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from position import table
 
-from monastic.bots.ismcts import game_tuned, spec_settings
+from level_helpers import plays_as, tuned
+from monastic.bots.ismcts import LEVELS, game_tuned, spec_settings
 from monastic.engine import Rng
 from monastic.games.medieval_monastery import strategy
 from monastic.games.medieval_monastery.actions import Combo, Done
@@ -56,14 +55,11 @@ def test_hard_is_one_tree_with_the_rival_played_by_the_heuristic() -> None:
     """docs/bots.md, 2026-12-06: hard searches one tree, its rival modelled by the heuristic;
     the other levels keep the rival in the tree."""
     for level, trees, rivals in (("hard", 1, 1.0), ("medium", 1, None), ("easy", 1, None)):
-        config, fixed = spec_settings(level)
-        tuned = game_tuned(config, strategy.STRATEGY, fixed)
-        assert (tuned.trees, tuned.rivals, tuned.seconds) == (trees, rivals, config.seconds)
-    hard, fixed = spec_settings("hard,iterations=5000")
-    plain, plain_fixed = spec_settings("iterations=5000,rivals=1")  # what the arenas played
-    assert dataclasses.replace(
-        game_tuned(hard, strategy.STRATEGY, fixed), level="medium"
-    ) == game_tuned(plain, strategy.STRATEGY, plain_fixed)
+        config = tuned(strategy.STRATEGY, level)
+        seconds = LEVELS[level].seconds
+        assert (config.trees, config.rivals, config.seconds) == (trees, rivals, seconds)
+    # what the arenas played
+    assert plays_as(strategy.STRATEGY, "hard,iterations=5000", "iterations=5000,rivals=1")
 
 
 def test_evaluate_reads_a_hand_as_the_heuristic_does() -> None:

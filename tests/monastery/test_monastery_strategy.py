@@ -6,6 +6,7 @@ import random
 
 from mon_helpers import GAME, R, clear_monks, empty, give, monk, put
 
+from level_helpers import plays_as, tuned
 from monastic.engine import Rng
 from monastic.games.monastery.catalogue import INSTANCES
 from monastic.games.monastery.game import MonasteryState
@@ -160,23 +161,17 @@ def test_hard_decides_its_root_by_halving_on_shared_worlds() -> None:
     """docs/bots.md, 2026-12-07: hard is one tree whose root is decided by sequential
     halving over 8 candidates; medium and easy keep the plain tree, and a spec's own
     setting still wins."""
-    import dataclasses
-
     from monastic.bots import make
-    from monastic.bots.ismcts import game_tuned, spec_settings
+    from monastic.bots.ismcts import LEVELS
     from monastic.games.monastery import strategy
 
     for level, trees, halving in (("hard", 1, 8), ("medium", 1, 0), ("easy", 1, 0)):
-        config, fixed = spec_settings(level)
-        tuned = game_tuned(config, strategy.STRATEGY, fixed)
-        assert (tuned.trees, tuned.halving, tuned.seconds) == (trees, halving, config.seconds)
-    hard, fixed = spec_settings("hard,iterations=1305")
-    plain, plain_fixed = spec_settings("iterations=1305,halving=8")  # what the arenas played
-    assert dataclasses.replace(
-        game_tuned(hard, strategy.STRATEGY, fixed), level="medium"
-    ) == game_tuned(plain, strategy.STRATEGY, plain_fixed)
-    config, fixed = spec_settings("hard,halving=0,trees=9")  # the level before
-    before = game_tuned(config, strategy.STRATEGY, fixed)
+        config = tuned(strategy.STRATEGY, level)
+        seconds = LEVELS[level].seconds
+        assert (config.trees, config.halving, config.seconds) == (trees, halving, seconds)
+    # what the arenas played, and the level before
+    assert plays_as(strategy.STRATEGY, "hard,iterations=1305", "iterations=1305,halving=8")
+    before = tuned(strategy.STRATEGY, "hard,halving=0,trees=9")
     assert (before.halving, before.trees) == (0, 9)
     st = GAME.new_game(players=2, seed=3)
     seat = st.to_act()[0]
