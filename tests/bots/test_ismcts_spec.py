@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from level_helpers import tuned
 from monastic import bots
 from monastic.bots.ismcts import (
     LEVELS,
     ISMCTSBot,
     from_spec,
-    game_tuned,
     parse_spec,
-    spec_settings,
 )
 from monastic.engine import load_game
 
@@ -34,12 +33,10 @@ def test_hard_is_one_tree_of_the_whole_budget_where_the_game_says_so() -> None:
     """Every game's own settings for ``hard`` make it one tree (docs/bots.md: Monasterium's
     and the card game's since 2026-12-06, Monastery's since 2026-12-07), and a spec's own
     ``trees`` wins over the game's."""
-    hard, fixed = spec_settings("hard")
-    for game_id, trees in (("monasterium", 1), ("medieval-monastery", 1), ("monastery", 1)):
-        tuned = game_tuned(hard, load_game(game_id).strategy(), fixed)
-        assert (tuned.trees, tuned.seconds) == (trees, hard.seconds), game_id
-    config, fixed = spec_settings("hard,trees=9")
-    assert game_tuned(config, load_game("monasterium").strategy(), fixed).trees == 9
+    for game_id in ("monasterium", "medieval-monastery", "monastery"):
+        config = tuned(load_game(game_id).strategy(), "hard")
+        assert (config.trees, config.seconds) == (1, LEVELS["hard"].seconds), game_id
+    assert tuned(load_game("monasterium").strategy(), "hard,trees=9").trees == 9
 
 
 def test_explicit_budget_replaces_the_levels() -> None:
